@@ -1,0 +1,190 @@
+//! Tests of the `fastest` counter against truth from outside it: the checker's brute-force oracle
+//! on random boards (many of them with symmetric reserved patterns, so that every symmetry subgroup
+//! is exercised), OEIS A000170 on empty boards, and the sums of its shards and thread counts.
+
+use checker::oracle;
+use checker::Board;
+use cses::fastest::{self, Options};
+use proptest::prelude::*;
+
+/// A map of the square, written out here independently of the code under test.
+type SquareMap = fn(usize, (usize, usize)) -> (usize, usize);
+
+const ROTATE_90: SquareMap = |n, (row, col)| (col, n - 1 - row);
+const ROTATE_180: SquareMap = |n, (row, col)| (n - 1 - row, n - 1 - col);
+const MIRROR_COLUMNS: SquareMap = |n, (row, col)| (row, n - 1 - col);
+const MIRROR_ROWS: SquareMap = |n, (row, col)| (n - 1 - row, col);
+const TRANSPOSE: SquareMap = |_, (row, col)| (col, row);
+const ANTI_TRANSPOSE: SquareMap = |n, (row, col)| (n - 1 - col, n - 1 - row);
+
+/// Generators of each of the 10 subgroups of the square's symmetry group.
+const SUBGROUP_GENERATORS: [&[SquareMap]; 10] = [
+    &[],
+    &[ROTATE_180],
+    &[ROTATE_90],
+    &[MIRROR_COLUMNS],
+    &[MIRROR_ROWS],
+    &[TRANSPOSE],
+    &[ANTI_TRANSPOSE],
+    &[MIRROR_COLUMNS, MIRROR_ROWS],
+    &[TRANSPOSE, ANTI_TRANSPOSE],
+    &[ROTATE_90, TRANSPOSE],
+];
+
+/// Makes `reserved` invariant under the subgroup that `generators` span: every square takes the
+/// value of the first square of its orbit in row-major order.
+fn symmetrise(reserved: &[Vec<bool>], generators: &[SquareMap]) -> Vec<Vec<bool>> {
+    let n = reserved.len();
+    let first_of_orbit = |square: (usize, usize)| {
+        let mut orbit = vec![square];
+        let mut index = 0;
+        while index < orbit.len() {
+            for generator in generators {
+                let image = generator(n, orbit[index]);
+                if !orbit.contains(&image) {
+                    orbit.push(image);
+                }
+            }
+            index += 1;
+        }
+        orbit.into_iter().min().expect("an orbit holds its square")
+    };
+    (0..n)
+        .map(|row| {
+            (0..n)
+                .map(|col| {
+                    let (first_row, first_col) = first_of_orbit((row, col));
+                    reserved[first_row][first_col]
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn oracle_count(reserved: &[Vec<bool>]) -> u64 {
+    oracle::count(&Board::from_reserved(reserved.to_vec()).expect("generated boards are valid"))
+}
+
+fn threads(threads: usize) -> Options {
+    Options { threads, ..Options::default() }
+}
+
+fn shard(shard_index: usize, shard_count: usize) -> Options {
+    Options { threads: 2, shard_index, shard_count }
+}
+
+/// A board of side 1..=`max_n` with up to 60% of its squares reserved.
+fn random_board(max_n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
+    (1..=max_n, 0u32..=60).prop_flat_map(|(n, percent)| {
+        prop::collection::vec(prop::collection::vec((0u32..100).prop_map(move |roll| roll < percent), n), n)
+    })
+}
+
+/// A random board made symmetric under a random subgroup.
+fn symmetric_board(max_n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
+    (random_board(max_n), 0..SUBGROUP_GENERATORS.len())
+        .prop_map(|(reserved, subgroup)| symmetrise(&reserved, SUBGROUP_GENERATORS[subgroup]))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn agrees_with_the_oracle_on_random_boards(reserved in random_board(10)) {
+        prop_assert_eq!(fastest::count(&reserved), oracle_count(&reserved));
+    }
+
+    #[test]
+    fn agrees_with_the_oracle_on_symmetric_boards(reserved in symmetric_board(10)) {
+        prop_assert_eq!(fastest::count(&reserved), oracle_count(&reserved));
+    }
+
+    #[test]
+    fn shards_add_up_to_the_whole(reserved in symmetric_board(9), shard_count in 1usize..=6) {
+        let whole = oracle_count(&reserved);
+        let sum: u64 = (0..shard_count).map(|index| fastest::count_with(&reserved, &shard(index, shard_count))).sum();
+        prop_assert_eq!(sum, whole);
+    }
+}
+
+#[test]
+fn empty_boards_give_a000170() {
+    for n in 1..=14 {
+        let expected = oracle::known_count(n).expect("A000170 covers n <= 27");
+        assert_eq!(fastest::count(&vec![vec![false; n]; n]), expected, "n = {n}");
+    }
+}
+
+#[test]
+fn every_symmetry_subgroup_of_a_fixed_pattern_agrees_with_the_oracle() {
+    // A lopsided pattern, so that each subgroup's symmetrisation gives a different board.
+    let n = 9;
+    let pattern: Vec<Vec<bool>> =
+        (0..n).map(|row| (0..n).map(|col| (row * 7 + col * 3 + row * col) % 5 == 0).collect()).collect();
+    for generators in SUBGROUP_GENERATORS {
+        let reserved = symmetrise(&pattern, generators);
+        assert_eq!(fastest::count(&reserved), oracle_count(&reserved));
+    }
+}
+
+#[test]
+fn the_cses_sample_gives_65() {
+    let sample =
+        Board::parse("........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n")
+            .expect("the sample parses");
+    assert_eq!(oracle::count(&sample), 65, "the sample board is typed in right");
+    assert_eq!(fastest::count(sample.reserved_rows()), 65);
+}
+
+#[test]
+fn one_two_and_three_threads_agree() {
+    let lopsided: Vec<Vec<bool>> =
+        (0..11).map(|row| (0..11).map(|col| (row + 2 * col) % 7 == 3).collect()).collect();
+    let mirrored = symmetrise(&lopsided, &[MIRROR_COLUMNS]);
+    for reserved in [vec![vec![false; 12]; 12], lopsided, mirrored] {
+        let single = fastest::count_with(&reserved, &threads(1));
+        assert_eq!(single, fastest::count_with(&reserved, &threads(2)));
+        assert_eq!(single, fastest::count_with(&reserved, &threads(3)));
+        assert_eq!(single, fastest::count_with(&reserved, &threads(0)));
+    }
+    assert_eq!(fastest::count_with(&vec![vec![false; 12]; 12], &threads(3)), 14200);
+}
+
+#[test]
+fn shards_of_empty_boards_add_up_to_a000170() {
+    for n in [1, 4, 8, 11, 12] {
+        let expected = oracle::known_count(n).expect("A000170 covers n <= 27");
+        let empty = vec![vec![false; n]; n];
+        for shard_count in [1, 2, 3, 7, 64] {
+            let sum: u64 =
+                (0..shard_count).map(|index| fastest::count_with(&empty, &shard(index, shard_count))).sum();
+            assert_eq!(sum, expected, "n = {n}, {shard_count} shards");
+        }
+    }
+}
+
+#[test]
+fn slices_of_a_board_are_not_all_the_same() {
+    // Disjointness shows in the numbers: a slice of a split search counts less than the whole.
+    let empty = vec![vec![false; 12]; 12];
+    let slices: Vec<u64> = (0..3).map(|index| fastest::count_with(&empty, &shard(index, 3))).collect();
+    assert!(slices.iter().all(|&slice| 0 < slice && slice < 14200), "{slices:?}");
+}
+
+#[test]
+fn edge_boards_agree_with_the_oracle() {
+    let n = 8;
+    let all_reserved = vec![vec![true; n]; n];
+    let mut one_row_reserved = vec![vec![false; n]; n];
+    one_row_reserved[3] = vec![true; n];
+    let diagonals: Vec<Vec<bool>> =
+        (0..n).map(|row| (0..n).map(|col| row == col || row + col == n - 1).collect()).collect();
+    let checkerboard: Vec<Vec<bool>> =
+        (0..n).map(|row| (0..n).map(|col| (row + col) % 2 == 0).collect()).collect();
+    let only_border_free: Vec<Vec<bool>> = (0..n)
+        .map(|row| (0..n).map(|col| 0 < row && row < n - 1 && 0 < col && col < n - 1).collect())
+        .collect();
+    for reserved in [all_reserved, one_row_reserved, diagonals, checkerboard, only_border_free] {
+        assert_eq!(fastest::count(&reserved), oracle_count(&reserved));
+    }
+}

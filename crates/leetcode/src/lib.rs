@@ -1,1 +1,67 @@
-//! LeetCode 51 and 52 (work in progress: the modules land with issue 4).
+//! LeetCode 51 "N-Queens" and 52 "N-Queens II": `Solution::solve_n_queens` lists every solution of
+//! the n x n board as rows of `Q` and `.`, `Solution::total_n_queens` counts them.
+//!
+//! Each module is one write-up's approach, std-only and self-contained (no `use crate::`, no tests
+//! inside), so that its `impl Solution` block pastes into LeetCode's editor unchanged:
+//! - [`safety_mark`]: seed 002's `ChessBoard` and `SafetyMark`, flag arrays for the columns and the
+//!   2n - 1 diagonals of each direction; O(n) a search node.
+//! - [`erickson`]: seed 001's port of Erickson's PlaceQueens, each candidate checked against every
+//!   earlier row; O(n^2) a search node.
+//! - [`bitmask`]: bitboards, lowest set bit first; O(1) a search node besides the squares it tries.
+//!   It also streams solutions ([`bitmask::for_each_solution`]) for the `queens` viewer.
+//!
+//! [`Solution`] is the bitmask one, so `leetcode::Solution::solve_n_queens(8)` answers as LeetCode
+//! would. Every answer is right beyond LeetCode's 1 <= n <= 9 too: n <= 0 gives no boards and 0.
+//!
+//! ```
+//! assert_eq!(leetcode::Solution::solve_n_queens(8).len(), 92);
+//! assert_eq!(leetcode::implementation("erickson").map(|found| (found.total_n_queens)(6)), Some(4));
+//! ```
+
+// `pub struct Solution;` stays a bare line, as LeetCode declares it and `cargo xtask export` strips
+// it; a `#[derive(Debug)]` above it would be left dangling by the export, so the lint is off here.
+#[allow(missing_debug_implementations)]
+pub mod bitmask;
+#[allow(missing_debug_implementations)]
+pub mod erickson;
+#[allow(missing_debug_implementations)]
+pub mod safety_mark;
+
+pub use bitmask::Solution;
+
+/// One implementation of both problems, by name, for the tests and `cargo xtask`.
+#[derive(Clone, Copy, Debug)]
+pub struct Implementation {
+    /// The module's name.
+    pub name: &'static str,
+    /// The approach, in a few words.
+    pub summary: &'static str,
+    /// LeetCode 51.
+    pub solve_n_queens: fn(i32) -> Vec<Vec<String>>,
+    /// LeetCode 52.
+    pub total_n_queens: fn(i32) -> i32,
+}
+
+/// One [`Implementation`] from a module's name, so that the list below is one line each.
+macro_rules! entry {
+    ($module:ident, $summary:literal) => {
+        Implementation {
+            name: stringify!($module),
+            summary: $summary,
+            solve_n_queens: $module::Solution::solve_n_queens,
+            total_n_queens: $module::Solution::total_n_queens,
+        }
+    };
+}
+
+/// Every implementation, in the order of the write-ups; adding one is one line here.
+pub const IMPLEMENTATIONS: &[Implementation] = &[
+    entry!(safety_mark, "seed 002: ChessBoard + SafetyMark, flag arrays for columns and both diagonals"),
+    entry!(erickson, "seed 001: Erickson's PlaceQueens, each candidate checked against every earlier row"),
+    entry!(bitmask, "bitboards for columns and both diagonals, lowest set bit first"),
+];
+
+/// The implementation called `name`, if there is one.
+pub fn implementation(name: &str) -> Option<&'static Implementation> {
+    IMPLEMENTATIONS.iter().find(|implementation| implementation.name == name)
+}

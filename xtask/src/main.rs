@@ -1,6 +1,5 @@
-//! The workspace's tasks, run as `cargo xtask <command>` (work in progress: issue 5).
+//! `cargo xtask`: the workspace's tasks (see `xtask::cli` for the commands).
 
 fn main() {
-    eprintln!("error: `cargo xtask judge` is not built yet (issue 5)");
-    std::process::exit(2);
+    std::process::exit(xtask::cli::main(std::env::args_os().skip(1).collect()));
 }

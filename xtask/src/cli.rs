@@ -1,0 +1,215 @@
+//! The command line: `cargo xtask <command> [options]`, parsed with lexopt, one arm per command.
+//!
+//! Exit status: 0 when the command succeeded (for `judge`, every run AC and every snapshot
+//! matching), 1 when it ran and found a failure, 2 for a usage error.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+
+use checker::Board;
+use lexopt::prelude::*;
+
+use crate::judge::{judge, render_text, JudgeOptions};
+use crate::new_case::{write_new_case, NewCase, Source};
+use crate::registry::{entries, find};
+use crate::{default_cases_folder, is_ci, use_color};
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+commands:
+  judge      run every implementation against every case in cases/ and compare them side by side
+  list       print every implementation, one problem/name a line
+  new-case   write a case file whose expected count comes from the checker's oracle
+
+cargo xtask judge [--impl PATTERN] [--case PATTERN] [--cases DIR] [--json] [--jobs N] [--accept]
+  --impl PATTERN   only implementations whose problem/name matches (glob with * and ?, or a
+                   substring; comma-separated alternatives)
+  --case PATTERN   only cases whose id (path under the cases folder, without .toml) matches
+  --cases DIR      judge the cases in DIR instead of cases/
+  --json           print the results as JSON instead of tables
+  --jobs N         run N children at once (default: the number of cores)
+  --accept         write missing or changed snapshots from the oracle as accepted .snap files
+
+cargo xtask list
+
+cargo xtask new-case NAME (--n N | --board FILE) [--description TEXT] [--cases DIR] [--force]
+  NAME             the case's path under the cases folder, without .toml (e.g. reserved/corner)
+  --n N            the empty N x N board (its count comes from OEIS A000170)
+  --board FILE     a board in the CSES text format (its count comes from the brute-force oracle)
+  --description    a line saying what the case is for
+  --force          replace an existing case file
+
+exit status: 0 success, 1 a failed run or check, 2 a usage error";
+
+/// Runs the command line; returns the exit status.
+pub fn main(args: Vec<OsString>) -> i32 {
+    match run(args) {
+        Ok(status) => status,
+        Err(message) => {
+            eprintln!("error: {message}");
+            eprintln!("usage: cargo xtask <judge|list|new-case> [options]; `cargo xtask --help` for more");
+            2
+        }
+    }
+}
+
+fn run(args: Vec<OsString>) -> Result<i32, String> {
+    let mut parser = lexopt::Parser::from_args(args);
+    let command = match parser.next().map_err(|error| error.to_string())? {
+        Some(Value(command)) => command.string().map_err(|error| error.to_string())?,
+        Some(Short('h') | Long("help")) => {
+            println!("{USAGE}");
+            return Ok(0);
+        }
+        Some(other) => return Err(other.unexpected().to_string()),
+        None => return Err("missing command".to_string()),
+    };
+    match command.as_str() {
+        "judge" => judge_command(parser),
+        "list" => list_command(parser),
+        "new-case" => new_case_command(parser),
+        "__run" => child_command(parser),
+        other => Err(format!("unknown command `{other}`")),
+    }
+}
+
+fn parse_number<T: std::str::FromStr>(option: &str, value: OsString) -> Result<T, String> {
+    let text = value.string().map_err(|error| error.to_string())?;
+    text.parse().map_err(|_| format!("{option} `{text}`: expected a whole number"))
+}
+
+fn help_requested() -> Result<i32, String> {
+    println!("{USAGE}");
+    Ok(0)
+}
+
+fn judge_command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut options = JudgeOptions {
+        cases_folder: default_cases_folder(),
+        impl_pattern: None,
+        case_pattern: None,
+        jobs: std::thread::available_parallelism().map_or(1, usize::from),
+        accept: false,
+        read_only: is_ci(),
+        with_fixtures: false,
+    };
+    let mut json = false;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("impl") => {
+                options.impl_pattern =
+                    Some(parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())?)
+            }
+            Long("case") => {
+                options.case_pattern =
+                    Some(parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())?)
+            }
+            Long("cases") => options.cases_folder = PathBuf::from(parser.value().map_err(|e| e.to_string())?),
+            Long("json") => json = true,
+            Long("jobs") => {
+                options.jobs = parse_number("--jobs", parser.value().map_err(|e| e.to_string())?)?;
+                if options.jobs == 0 {
+                    return Err("--jobs 0: expected at least 1".to_string());
+                }
+            }
+            Long("accept") => options.accept = true,
+            Long("with-fixtures") => options.with_fixtures = true,
+            Short('h') | Long("help") => return help_requested(),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if options.accept && options.read_only {
+        return Err("--accept: CI never writes snapshots (CI is set)".to_string());
+    }
+    if !options.cases_folder.is_dir() {
+        return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
+    }
+    let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
+    let report = judge(&options, &executable)?;
+    let mut stdout = std::io::stdout().lock();
+    let printed = if json {
+        let mut value = serde_json::to_value(&report).map_err(|error| error.to_string())?;
+        value["passed"] = serde_json::Value::Bool(report.passed());
+        writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|error| error.to_string())?)
+    } else {
+        write!(stdout, "{}", render_text(&report, use_color(std::io::stdout().is_terminal())))
+    };
+    printed.map_err(|error| format!("cannot write the report: {error}"))?;
+    Ok(if report.passed() { 0 } else { 1 })
+}
+
+fn list_command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut with_fixtures = false;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("with-fixtures") => with_fixtures = true,
+            Short('h') | Long("help") => return help_requested(),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    for entry in entries(with_fixtures) {
+        println!("{}", entry.id());
+    }
+    Ok(0)
+}
+
+fn new_case_command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut name = None;
+    let mut source = None;
+    let mut description = None;
+    let mut cases_folder = default_cases_folder();
+    let mut overwrite = false;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("n") => {
+                source = Some(Source::Empty(parse_number("--n", parser.value().map_err(|e| e.to_string())?)?))
+            }
+            Long("board") => {
+                source = Some(Source::BoardFile(PathBuf::from(parser.value().map_err(|e| e.to_string())?)))
+            }
+            Long("description") => {
+                description =
+                    Some(parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())?)
+            }
+            Long("cases") => cases_folder = PathBuf::from(parser.value().map_err(|e| e.to_string())?),
+            Long("force") => overwrite = true,
+            Short('h') | Long("help") => return help_requested(),
+            Value(value) if name.is_none() => name = Some(value.string().map_err(|e| e.to_string())?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let name = name.ok_or("new-case: missing NAME")?;
+    let source = source.ok_or("new-case: expected --n N or --board FILE")?;
+    let request = NewCase { cases_folder, name, source, description, overwrite };
+    match write_new_case(&request) {
+        Ok((path, expected)) => {
+            println!(
+                "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
+                crate::judge::display_relative(&path)
+            );
+            Ok(0)
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            Ok(1)
+        }
+    }
+}
+
+/// The isolated child: `__run PROBLEM/NAME`, the board on stdin, one JSON report on stdout.
+fn child_command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let id = match parser.next().map_err(|error| error.to_string())? {
+        Some(Value(id)) => id.string().map_err(|error| error.to_string())?,
+        _ => return Err("__run: expected PROBLEM/NAME".to_string()),
+    };
+    let entry = find(&id).ok_or_else(|| format!("__run: unknown implementation `{id}`"))?;
+    let mut input = Vec::new();
+    std::io::stdin().read_to_end(&mut input).map_err(|error| format!("__run: cannot read stdin: {error}"))?;
+    let board = Board::parse_bytes(&input).map_err(|error| format!("__run: {error}"))?;
+    let report = crate::isolate::child_main(&entry, &board);
+    let json = serde_json::to_string(&report).map_err(|error| error.to_string())?;
+    println!("{json}");
+    Ok(0)
+}

@@ -1,0 +1,48 @@
+//! The workspace's tasks behind `cargo xtask`: the judge and its helpers.
+//!
+//! Only this crate sees every solution crate and the checker together; the binary (`main.rs`) parses
+//! the command line and calls into these modules, which the integration tests call directly too.
+
+pub mod cases;
+pub mod cli;
+pub mod isolate;
+pub mod judge;
+pub mod new_case;
+pub mod pattern;
+pub mod registry;
+pub mod snapshot;
+pub mod table;
+
+use std::path::PathBuf;
+
+/// The workspace's root folder, where `cases/` lives.
+pub fn workspace_root() -> PathBuf {
+    let manifest_folder = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_folder.parent().map(PathBuf::from).unwrap_or(manifest_folder)
+}
+
+/// The default cases folder: `cases/` at the workspace's root.
+pub fn default_cases_folder() -> PathBuf {
+    workspace_root().join("cases")
+}
+
+/// Whether this run is CI's, which must never write a snapshot (insta reads the same variable).
+pub fn is_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| !value.is_empty() && value != "false" && value != "0")
+}
+
+/// Whether to colour output for a person: a terminal, and no `NO_COLOR`.
+pub fn use_color(is_terminal: bool) -> bool {
+    is_terminal && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}
+
+/// A path as insta records it: relative to the workspace's root when under it, `/`-separated.
+pub fn workspace_relative(path: &std::path::Path) -> String {
+    let root = workspace_root().canonicalize().ok();
+    let full = path.canonicalize().ok();
+    let relative = match (root, full) {
+        (Some(root), Some(full)) => full.strip_prefix(&root).ok().map(std::path::Path::to_path_buf),
+        _ => None,
+    };
+    relative.unwrap_or_else(|| path.to_path_buf()).display().to_string().replace('\\', "/")
+}

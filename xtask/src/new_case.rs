@@ -1,0 +1,101 @@
+//! `cargo xtask new-case`: writes a case file whose `expected` comes from the checker's oracle,
+//! so that adding a case needs no counting by hand.
+
+use std::path::{Path, PathBuf};
+
+use checker::{oracle, Board, MAX_N};
+
+use crate::cases::{parse_case, render_case_file};
+
+/// The largest board with reserved squares that the brute-force oracle is asked to count.
+pub const ORACLE_MAX_N: usize = 12;
+
+/// Where the new case's board comes from.
+#[derive(Clone, Debug)]
+pub enum Source {
+    /// The empty n x n board.
+    Empty(usize),
+    /// A file holding CSES board text.
+    BoardFile(PathBuf),
+    /// CSES board text itself (used by `stress`).
+    Board(Board),
+}
+
+/// What `new-case` was asked.
+#[derive(Clone, Debug)]
+pub struct NewCase {
+    pub cases_folder: PathBuf,
+    /// The case's id: its path under the cases folder, without `.toml` (`reserved/my-board`).
+    pub name: String,
+    pub source: Source,
+    pub description: Option<String>,
+    pub overwrite: bool,
+}
+
+/// Writes the case file and returns its path and `expected`.
+///
+/// # Errors
+/// A one-line reason: a bad name, an unreadable or malformed board file, a board too large for the
+/// oracle, an existing file (without `overwrite`), or an I/O error. Nothing is written on error.
+pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
+    let name = request.name.trim_end_matches(".toml");
+    let name_is_safe = !name.is_empty()
+        && name.split('/').all(|part| {
+            !part.is_empty()
+                && part != "."
+                && part != ".."
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
+        });
+    if !name_is_safe {
+        return Err(format!(
+            "case name `{}`: expected letters, digits, `-` and `_`, in `/`-separated folders",
+            request.name
+        ));
+    }
+    let (board, as_n) = match &request.source {
+        Source::Empty(n) => (Board::empty(*n).map_err(|error| format!("--n {n}: {error}"))?, true),
+        Source::Board(board) => (board.clone(), false),
+        Source::BoardFile(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|error| format!("{}: cannot read: {error}", path.display()))?;
+            let board = Board::parse_bytes(&bytes).map_err(|error| format!("{}: {error}", path.display()))?;
+            (board, false)
+        }
+    };
+    let expected = if board.reserved_count() == 0 {
+        oracle::known_count(board.n()).ok_or_else(|| format!("no known count for n = {}", board.n()))?
+    } else if board.n() <= ORACLE_MAX_N {
+        oracle::count(&board)
+    } else {
+        return Err(format!(
+            "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {MAX_N})",
+            board.n()
+        ));
+    };
+    let path = request.cases_folder.join(format!("{name}.toml"));
+    if path.exists() && !request.overwrite {
+        return Err(format!("{}: already exists (pass --force to replace it)", path.display()));
+    }
+    let text = render_case_file(&board, as_n, expected, request.description.as_deref());
+    // Parse what is about to be written, so a case file this tool writes is always one it reads.
+    parse_case(name, &path, &text)
+        .map_err(|error| format!("internal error, the new case does not parse: {error}"))?;
+    write_atomically(&path, &text)?;
+    Ok((path, expected))
+}
+
+/// Writes a whole file under a temporary name, then renames it into place.
+///
+/// # Errors
+/// The I/O error, as one line naming the file.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)
+            .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+    }
+    let temporary = path.with_extension("toml.tmp");
+    std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path)).map_err(|error| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("{}: cannot write: {error}", path.display())
+    })
+}

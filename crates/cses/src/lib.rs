@@ -1,3 +1,159 @@
-//! CSES 1624 "Chessboard and Queens" (work in progress: the modules land with issue 3).
+//! CSES 1624 "Chessboard and Queens": count the ways to place n queens on an n x n board so that no
+//! two attack each other, where reserved squares (`*`) hold no queen but block no attack. CSES asks
+//! for n = 8; everything here takes any 1 <= n <= 32 ([`checker::MAX_N`]).
+//!
+//! Every solution module is one self-contained, std-only file with the same entry point,
+//! `pub fn count(reserved: &[Vec<bool>]) -> u64`, so that it pastes into a CSES submission
+//! unchanged: no module refers to the rest of the crate, and their tests live in `tests/it/`.
+//! [`IMPLEMENTATIONS`] lists them; adding one is one line there. The rest of this file is the I/O of
+//! the `cses` binary, [`run`], kept here so that tests feed it byte strings.
+//!
+//! Counts are `u64`: A000170 passes `u64::MAX` only at n = 29, a search of some 10^19 leaves that
+//! no counter here could finish.
 
+use std::fmt;
+use std::io::{BufRead, Read, Write};
+
+use checker::{Board, ParseError};
+
+pub mod attack_matrix;
+pub mod bitmask;
+pub mod diagonal_arrays;
+pub mod explicit_stack;
 pub mod fastest;
+pub mod hashset;
+
+/// One way of counting, as the binary's `--impl` and `cargo xtask` name it.
+#[derive(Clone, Copy, Debug)]
+pub struct Implementation {
+    /// The module's name, which `--impl` takes.
+    pub name: &'static str,
+    /// One line on the approach.
+    pub summary: &'static str,
+    /// The module's `count`.
+    pub count: fn(&[Vec<bool>]) -> u64,
+}
+
+/// Every implementation, in the order the write-ups introduce them, slowest idea first.
+pub const IMPLEMENTATIONS: &[Implementation] = &[
+    Implementation {
+        name: "hashset",
+        summary: "recursion with hash sets of used columns and diagonals (seeds 000, 003)",
+        count: hashset::count,
+    },
+    Implementation {
+        name: "attack_matrix",
+        summary: "recursion over an n x n matrix of attack counts (seed 004, first solution)",
+        count: attack_matrix::count,
+    },
+    Implementation {
+        name: "explicit_stack",
+        summary:
+            "the attack matrix searched with an explicit stack, no recursion (seed 004, second solution)",
+        count: explicit_stack::count,
+    },
+    Implementation {
+        name: "diagonal_arrays",
+        summary: "recursion with boolean arrays of columns and diagonals (usaco.guide, via seed 004)",
+        count: diagonal_arrays::count,
+    },
+    Implementation {
+        name: "bitmask",
+        summary: "recursion over bitboards, lowest set bit first",
+        count: bitmask::count,
+    },
+    Implementation {
+        name: "fastest",
+        summary: "bitboards, border constellations and board symmetries, on all cores",
+        count: fastest::count,
+    },
+];
+
+/// The implementation the binary uses when `--impl` is not given.
+pub const DEFAULT_IMPLEMENTATION: &str = "fastest";
+
+/// The implementation called `name`, if there is one.
+pub fn implementation(name: &str) -> Option<&'static Implementation> {
+    IMPLEMENTATIONS.iter().find(|implementation| implementation.name == name)
+}
+
+/// How much input [`run`] reads at most. A valid board is at most 32 rows of 32 squares and `\r\n`,
+/// 1088 bytes, so any longer input holds a fault within this prefix; stopping here keeps an endless
+/// stdin from exhausting memory.
+pub const MAX_INPUT_BYTES: usize = 64 * 1024;
+
+/// Why [`run`] failed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RunError {
+    /// The input could not be read.
+    Read(std::io::Error),
+    /// The input is not a board; the error names the line and column.
+    Parse(ParseError),
+    /// The count could not be written.
+    Write(std::io::Error),
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Read(error) => write!(f, "cannot read the board: {error}"),
+            RunError::Parse(error) => write!(f, "{error}"),
+            RunError::Write(error) => write!(f, "cannot write the count: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Read(error) | RunError::Write(error) => Some(error),
+            RunError::Parse(error) => Some(error),
+        }
+    }
+}
+
+/// Reads a board in the CSES format from `input`, counts its placements with `count`, and writes
+/// the count and a newline to `output`. Nothing is written unless the board is valid.
+///
+/// `count` is an implementation's `count`, or a closure that calls
+/// [`fastest::count_with`] with options.
+///
+/// # Errors
+/// [`RunError::Read`] when `input` fails, [`RunError::Parse`] when it is not a board (see
+/// [`Board::parse_bytes`]), [`RunError::Write`] when `output` fails.
+///
+/// # Example
+/// ```
+/// let mut output = Vec::new();
+/// cses::run(&b"..\n..\n"[..], &mut output, cses::bitmask::count).unwrap();
+/// assert_eq!(output, b"0\n");
+/// ```
+pub fn run(
+    input: impl BufRead,
+    mut output: impl Write,
+    count: impl FnOnce(&[Vec<bool>]) -> u64,
+) -> Result<u64, RunError> {
+    let bytes = read_bounded(input).map_err(RunError::Read)?;
+    let board = Board::parse_bytes(&bytes).map_err(RunError::Parse)?;
+    let n_solutions = count(board.reserved_rows());
+    writeln!(output, "{n_solutions}").and_then(|()| output.flush()).map_err(RunError::Write)?;
+    Ok(n_solutions)
+}
+
+/// Reads at most [`MAX_INPUT_BYTES`] of `input`. When there was more, a character cut in two at the
+/// end is dropped, so that the cut alone never reads as invalid UTF-8.
+fn read_bounded(input: impl BufRead) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    input.take(MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > MAX_INPUT_BYTES {
+        bytes.truncate(MAX_INPUT_BYTES);
+        if let Err(error) = std::str::from_utf8(&bytes) {
+            // `error_len() == None` means the bytes end inside a character, which is the cut's doing.
+            if error.error_len().is_none() {
+                bytes.truncate(error.valid_up_to());
+            }
+        }
+    }
+    Ok(bytes)
+}

@@ -1,0 +1,178 @@
+//! The `cses` binary: reads a CSES 1624 board from stdin and prints its number of placements,
+//! as the judge expects, with a choice of implementation and, for `fastest`, of threads and shard.
+//!
+//! Arguments are parsed with lexopt; the I/O is [`cses::run`]. Every failure is one line on stderr
+//! and exit status 2 (1 when stdout cannot be written), with nothing on stdout.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use cses::fastest::Options;
+use cses::{Implementation, DEFAULT_IMPLEMENTATION, IMPLEMENTATIONS};
+
+/// The most threads `--threads` accepts; more would only fail to spawn.
+const MAX_THREADS: usize = 256;
+
+const EXIT_BAD_INPUT: u8 = 2;
+const EXIT_CANNOT_WRITE: u8 = 1;
+
+fn help() -> String {
+    let names: Vec<&str> = IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect();
+    format!(
+        "\
+cses: count the ways to place n non-attacking queens on an n x n board (CSES 1624)
+
+Usage: cses [--impl NAME] [--threads N] [--shard I/K] < board.txt
+       cses --list
+       cses --help
+
+Input (stdin): n lines of n characters, `.` a free square and `*` a reserved one, which holds no
+queen but blocks no attack. CSES gives n = 8; any 1 <= n <= {max_n} is accepted. The last newline
+is optional and CRLF line ends are accepted.
+Output (stdout): the count and a newline, nothing else.
+
+Options:
+  --impl NAME    the implementation to count with (default: {default}); one of:
+                 {names}
+  --threads N    threads for `fastest`, 0 to {max_threads}; 0, the default, means one per core
+  --shard I/K    count only slice I of K disjoint slices (1 <= I <= K) with `fastest`; the
+                 counts of slices 1/K to K/K add up to the whole count
+  --list         print the implementation names, one a line
+  -h, --help     print this help
+
+Exit status: 0 on success; 2 for a bad argument, a bad board (a one-line error on stderr names
+its line and column) or unreadable input; 1 when the count cannot be written. On failure nothing
+is printed to stdout.
+",
+        max_n = checker::MAX_N,
+        default = DEFAULT_IMPLEMENTATION,
+        names = names.join(", "),
+        max_threads = MAX_THREADS,
+    )
+}
+
+/// What the command line asks for.
+enum Command {
+    Help,
+    List,
+    Count { implementation: &'static Implementation, options: Option<Options> },
+}
+
+fn parse_arguments() -> Result<Command, lexopt::Error> {
+    use lexopt::prelude::*;
+
+    let mut parser = lexopt::Parser::from_env();
+    let mut implementation_name = DEFAULT_IMPLEMENTATION.to_owned();
+    let mut threads = None;
+    let mut shard = None;
+    let mut wants_list = false;
+    while let Some(argument) = parser.next()? {
+        match argument {
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Long("list") => wants_list = true,
+            Long("impl") => implementation_name = parser.value()?.string()?,
+            Long("threads") => threads = Some(parse_threads(&parser.value()?.string()?)?),
+            Long("shard") => shard = Some(parse_shard(&parser.value()?.string()?)?),
+            _ => return Err(argument.unexpected()),
+        }
+    }
+    if wants_list {
+        return Ok(Command::List);
+    }
+    let Some(implementation) = cses::implementation(&implementation_name) else {
+        let names: Vec<&str> = IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect();
+        return Err(format!(
+            "unknown implementation {implementation_name:?}: expected one of {}",
+            names.join(", ")
+        )
+        .into());
+    };
+    if threads.is_none() && shard.is_none() {
+        return Ok(Command::Count { implementation, options: None });
+    }
+    if implementation.name != "fastest" {
+        return Err(format!(
+            "--threads and --shard apply to the fastest implementation only, not to {:?}",
+            implementation.name
+        )
+        .into());
+    }
+    let mut options = Options::default();
+    if let Some(threads) = threads {
+        options.threads = threads;
+    }
+    if let Some((shard_index, shard_count)) = shard {
+        options.shard_index = shard_index;
+        options.shard_count = shard_count;
+    }
+    Ok(Command::Count { implementation, options: Some(options) })
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
+        _ => Err(format!("invalid --threads {text:?}: expected a whole number from 0 to {MAX_THREADS}")),
+    }
+}
+
+/// Parses `I/K` into the 0-based shard index and the shard count.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let invalid = || format!("invalid --shard {text:?}: expected I/K with whole numbers 1 <= I <= K");
+    let (index, count) = text.split_once('/').ok_or_else(invalid)?;
+    let index: usize = index.parse().map_err(|_| invalid())?;
+    let count: usize = count.parse().map_err(|_| invalid())?;
+    if index == 0 || index > count {
+        return Err(invalid());
+    }
+    Ok((index - 1, count))
+}
+
+fn print_error(message: impl std::fmt::Display) {
+    // Nothing is left to do if stderr itself fails, and eprintln! would panic.
+    let _ = writeln!(std::io::stderr(), "error: {message}");
+}
+
+fn print_to_stdout(text: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            print_error(format_args!("cannot write to stdout: {error}"));
+            ExitCode::from(EXIT_CANNOT_WRITE)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let command = match parse_arguments() {
+        Ok(command) => command,
+        Err(error) => {
+            print_error(error);
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
+    let (implementation, options) = match command {
+        Command::Help => return print_to_stdout(&help()),
+        Command::List => {
+            let names: String =
+                IMPLEMENTATIONS.iter().map(|implementation| format!("{}\n", implementation.name)).collect();
+            return print_to_stdout(&names);
+        }
+        Command::Count { implementation, options } => (implementation, options),
+    };
+    let count = |reserved: &[Vec<bool>]| match &options {
+        Some(options) => cses::fastest::count_with(reserved, options),
+        None => (implementation.count)(reserved),
+    };
+    match cses::run(std::io::stdin().lock(), std::io::stdout().lock(), count) {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(error @ cses::RunError::Write(_)) => {
+            print_error(error);
+            ExitCode::from(EXIT_CANNOT_WRITE)
+        }
+        Err(error) => {
+            print_error(error);
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}

@@ -70,6 +70,9 @@ fn run(args: Vec<OsString>) -> Result<i32, String> {
         "judge" => judge_command(parser),
         "list" => list_command(parser),
         "new-case" => new_case_command(parser),
+        "stress" => crate::stress::command(parser),
+        "bench" => crate::bench::command(parser),
+        "export" => crate::export::command(parser),
         "__run" => child_command(parser),
         other => Err(format!("unknown command `{other}`")),
     }

@@ -3,14 +3,17 @@
 //! Only this crate sees every solution crate and the checker together; the binary (`main.rs`) parses
 //! the command line and calls into these modules, which the integration tests call directly too.
 
+pub mod bench;
 pub mod cases;
 pub mod cli;
+pub mod export;
 pub mod isolate;
 pub mod judge;
 pub mod new_case;
 pub mod pattern;
 pub mod registry;
 pub mod snapshot;
+pub mod stress;
 pub mod table;
 
 use std::path::PathBuf;

@@ -3,11 +3,11 @@
 //!
 //! The idea it keeps: `queen_columns[row]` holds one column per row; row r tries every column j in
 //! turn, checks j against the queen of every earlier row i (the same column, or the same diagonal:
-//! Q[i] = j + r - i or Q[i] = j - r + i), and recurses on the first legal ones. Nothing remembers
+//! `Q[i] = j + r - i` or `Q[i] = j - r + i`), and recurses on each legal one. Nothing remembers
 //! which lines are taken; each check is recomputed from the earlier rows.
 //!
-//! The write-up fought Rust's bounds checks on `j - r + i` going negative. Here both diagonal tests
-//! are rearranged so that nothing is subtracted: Q[i] + i == j + r and Q[i] + r == j + i.
+//! The write-up had to guard its subtractions against going below zero in `usize`. Here both
+//! diagonal tests are rearranged so that nothing is subtracted: `Q[i] + i == j + r` and `Q[i] + r == j + i`.
 //!
 //! Cost: O(n) work for each of n candidates at each node of the search tree, so O(n^2) a node
 //! against the O(n) of the marked-array versions; the tree has O(n!) nodes in the worst case. Each
@@ -52,7 +52,7 @@ impl Solution {
     }
 }
 
-/// PlaceQueens(Q[1..n], r), 0-based: fills rows `row..n` of `queen_columns` in every legal way and
+/// `PlaceQueens(Q[1..n], r)`, 0-based: fills rows `row..n` of `queen_columns` in every legal way and
 /// calls `on_solution` with each full placement. Rows `0..row` are legal on entry.
 fn place_queens(queen_columns: &mut [usize], row: usize, on_solution: &mut impl FnMut(&[usize])) {
     let n = queen_columns.len();

@@ -4,7 +4,7 @@
 //! The idea it keeps: place one queen a row, and answer "is this square safe?" in O(1) from three
 //! arrays of flags instead of scanning the board. The `SafetyMark` holds one flag per column and one
 //! per diagonal of each direction, 2n - 1 of each: `/` diagonals are indexed by r + c, and `\`
-//! diagonals by the write-up's mapping of r - c (kept as is, see [`SafetyMark::diagonal_index`]).
+//! diagonals by the write-up's mapping of r - c (kept as is, see `SafetyMark::diagonal_index`).
 //! A queen is marked before the recursion into the next row and unmarked after it.
 //!
 //! Cost: the search visits every partial placement whose queens do not attack, O(n!) in the worst

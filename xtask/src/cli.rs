@@ -15,7 +15,7 @@ use crate::new_case::{write_new_case, NewCase, Source};
 use crate::registry::{entries, find};
 use crate::{default_cases_folder, is_ci, use_color};
 
-const USAGE: &str = "\
+pub const USAGE: &str = "\
 usage: cargo xtask <command> [options]
 
 commands:

@@ -318,7 +318,7 @@ fn draw_board(text: &mut Vec<u8>, columns: &[usize], style: Style) {
     let n = columns.len();
     let frame = |text: &mut Vec<u8>| {
         text.push(b'+');
-        text.extend(std::iter::repeat(b'-').take(3 * n));
+        text.extend(std::iter::repeat_n(b'-', 3 * n));
         text.extend_from_slice(b"+\n");
     };
     if style == Style::Plain {

@@ -4,4 +4,5 @@
 mod cases;
 mod judge;
 mod snapshots;
+mod stress;
 mod support;

@@ -110,7 +110,7 @@ fn endless_input_is_cut_and_still_reports_its_first_fault() {
     assert_eq!(parse_error_of(&wide), ParseError { line: 1, column: 33, kind: ParseErrorKind::TooLarge });
 
     let mut trailing_lines = SAMPLE.as_bytes().to_vec();
-    trailing_lines.extend(std::iter::repeat(b'\n').take(2 * cses::MAX_INPUT_BYTES));
+    trailing_lines.extend(std::iter::repeat_n(b'\n', 2 * cses::MAX_INPUT_BYTES));
     assert_eq!(
         parse_error_of(&trailing_lines),
         ParseError { line: 9, column: 1, kind: ParseErrorKind::BlankLine }

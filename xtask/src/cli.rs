@@ -22,6 +22,7 @@ commands:
   judge      run every implementation against every case in cases/ and compare them side by side
   list       print every implementation, one problem/name a line
   new-case   write a case file whose expected count comes from the checker's oracle
+  stress     every implementation against the oracle on random boards; shrink what disagrees
 
 cargo xtask judge [--impl PATTERN] [--case PATTERN] [--cases DIR] [--json] [--jobs N] [--accept]
   --impl PATTERN   only implementations whose problem/name matches (glob with * and ?, or a
@@ -40,6 +41,14 @@ cargo xtask new-case NAME (--n N | --board FILE) [--description TEXT] [--cases D
   --board FILE     a board in the CSES text format (its count comes from the brute-force oracle)
   --description    a line saying what the case is for
   --force          replace an existing case file
+
+cargo xtask stress [--seed S] [--iterations K] [--sizes 4..=10] [--density 0..0.6] [--impl PATTERN] [--cases DIR]
+  --seed S         the random seed (default 1); a run is reproducible from it
+  --iterations K   how many random boards (default 300)
+  --sizes A..=B    the board sides to draw from (default 4..=10, at most 12)
+  --density A..B   the fraction of reserved squares, drawn per board (default 0..0.6)
+  --cases DIR      where to write the case for a disagreement (default cases/, as stress/seedS-iterationI.toml)
+  exit status 1 when an implementation disagreed with the oracle
 
 exit status: 0 success, 1 a failed run or check, 2 a usage error";
 

@@ -74,13 +74,13 @@ pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
         return u64::from(options.shard_index == 0);
     }
 
-    let board = BoardMasks::new(reserved);
-    let symmetries = board_symmetries(reserved);
-    let starts: Vec<Start> = canonical_starts(&board, &symmetries)
-        .into_iter()
-        .skip(options.shard_index)
-        .step_by(options.shard_count)
-        .collect();
+    if n == 1 {
+        return u64::from(options.shard_index == 0 && !reserved[0][0]);
+    }
+
+    let plan = Plan::new(reserved);
+    let starts: Vec<Start> =
+        starts(&plan).into_iter().skip(options.shard_index).step_by(options.shard_count).collect();
 
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |cores| cores.get())
@@ -92,11 +92,10 @@ pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
     let next_start = AtomicUsize::new(0);
     let work = || {
         let mut total = 0u64;
-        let mut search = InnerSearch::new(n);
         loop {
             let index = next_start.fetch_add(1, Ordering::Relaxed);
             let Some(start) = starts.get(index) else { break };
-            total += u64::from(start.weight) * search.count(&board, start);
+            total += count_start(&plan, start);
         }
         total
     };
@@ -110,28 +109,6 @@ pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
 }
 
 const MAX_N: usize = 32;
-
-/// The board as bit masks: `reserved[row]` has bit `col` set for a reserved square.
-struct BoardMasks {
-    n: usize,
-    reserved: Vec<u64>,
-}
-
-impl BoardMasks {
-    fn new(reserved: &[Vec<bool>]) -> BoardMasks {
-        let rows = reserved
-            .iter()
-            .map(|row| {
-                row.iter().enumerate().filter(|(_, &is)| is).fold(0u64, |mask, (col, _)| mask | 1 << col)
-            })
-            .collect();
-        BoardMasks { n: reserved.len(), reserved: rows }
-    }
-
-    fn is_reserved(&self, row: usize, col: usize) -> bool {
-        self.reserved[row] >> col & 1 == 1
-    }
-}
 
 /// One of the 8 symmetries of the square, as a map of (row, col) on an n x n board.
 #[derive(Clone, Copy, Debug)]
@@ -192,173 +169,269 @@ fn board_symmetries(reserved: &[Vec<bool>]) -> Vec<Symmetry> {
 
 /// A constellation: the column of the top row's queen, the column of the bottom row's queen,
 /// the row of the left column's queen and the row of the right column's queen.
-type Constellation = [u8; 4];
+type Constellation = [usize; 4];
 
-/// A constellation to search, and the size of its orbit under the board's symmetries.
-#[derive(Clone, Copy, Debug)]
-struct Start {
-    constellation: Constellation,
-    weight: u8,
-}
-
-/// The distinct queens of a constellation, at most four.
-fn border_queens(n: usize, [top, bottom, left, right]: Constellation) -> Vec<(usize, usize)> {
-    let mut queens = Vec::with_capacity(4);
-    for queen in [(0, top as usize), (n - 1, bottom as usize), (left as usize, 0), (right as usize, n - 1)] {
-        if !queens.contains(&queen) {
-            queens.push(queen);
+/// The distinct squares of a constellation's queens (at most four, fewer when one sits in a corner).
+fn border_queens(n: usize, [top, bottom, left, right]: Constellation) -> ([(usize, usize); 4], usize) {
+    let mut queens = [(0, 0); 4];
+    let mut len = 0;
+    for queen in [(0, top), (n - 1, bottom), (left, 0), (right, n - 1)] {
+        if !queens[..len].contains(&queen) {
+            queens[len] = queen;
+            len += 1;
         }
     }
-    queens
+    (queens, len)
 }
 
 fn attacks((row_a, col_a): (usize, usize), (row_b, col_b): (usize, usize)) -> bool {
     row_a == row_b || col_a == col_b || row_a.abs_diff(row_b) == col_a.abs_diff(col_b)
 }
 
-/// The constellation that the given border queens form, read back from the squares.
-fn constellation_of(n: usize, queens: &[(usize, usize)]) -> Constellation {
-    let mut constellation = [0u8; 4];
-    for &(row, col) in queens {
+/// The constellation of the image of `queens` under `symmetry`, read back from the squares.
+fn image_constellation(n: usize, symmetry: Symmetry, queens: &[(usize, usize)]) -> Constellation {
+    let mut constellation = [0; 4];
+    for &queen in queens {
+        let (row, col) = symmetry.apply(n, queen);
         if row == 0 {
-            constellation[0] = col as u8;
+            constellation[0] = col;
         }
         if row == n - 1 {
-            constellation[1] = col as u8;
+            constellation[1] = col;
         }
         if col == 0 {
-            constellation[2] = row as u8;
+            constellation[2] = row;
         }
         if col == n - 1 {
-            constellation[3] = row as u8;
+            constellation[3] = row;
         }
     }
     constellation
 }
 
-/// Every valid constellation that is the least of its orbit, in increasing order, with the orbit's size.
-fn canonical_starts(board: &BoardMasks, symmetries: &[Symmetry]) -> Vec<Start> {
-    let n = board.n;
-    let mut starts = Vec::new();
-    let mut orbit: Vec<Constellation> = Vec::with_capacity(8);
-    for top in 0..n {
-        for bottom in 0..n {
-            for left in 0..n {
-                for right in 0..n {
-                    let constellation = [top as u8, bottom as u8, left as u8, right as u8];
-                    let queens = border_queens(n, constellation);
-                    // Two queens on one border line attack each other, so this also demands one queen a line.
-                    let valid = queens.iter().all(|&(row, col)| !board.is_reserved(row, col))
-                        && queens.iter().enumerate().all(|(index, &queen)| {
-                            queens[index + 1..].iter().all(|&other| !attacks(queen, other))
-                        });
-                    if !valid {
-                        continue;
-                    }
-                    orbit.clear();
-                    let mut is_least = true;
-                    for &symmetry in symmetries {
-                        let image: Vec<_> = queens.iter().map(|&queen| symmetry.apply(n, queen)).collect();
-                        let image = constellation_of(n, &image);
-                        if image < constellation {
-                            is_least = false;
-                            break;
-                        }
-                        if !orbit.contains(&image) {
-                            orbit.push(image);
-                        }
-                    }
-                    if is_least {
-                        starts.push(Start { constellation, weight: orbit.len() as u8 });
-                    }
+/// Everything the search needs that depends on the board alone, computed once.
+struct Plan {
+    n: usize,
+    /// `weights[((top * n + bottom) * n + left) * n + right]`: the size of the constellation's orbit
+    /// under the board's symmetries if it is the least of its orbit (in lexicographic order), else 0.
+    /// Every solution is counted at its leaf with its constellation's weight, which is exact: the
+    /// symmetries map the solutions of a constellation one to one onto those of each image.
+    weights: Vec<u8>,
+    /// `free[top][row]`: the squares of `row` a queen may take when the top queen is in column
+    /// `top`: not reserved, and in a side column only at rows where a least constellation allows it.
+    free: Vec<[u64; MAX_N]>,
+    /// `required[top][row]`: the side columns that must be taken above `row`, as no later row may
+    /// take them; a search that has not taken them is dead.
+    required: Vec<[u64; MAX_N]>,
+}
+
+impl Plan {
+    fn new(reserved: &[Vec<bool>]) -> Plan {
+        let n = reserved.len();
+        let symmetries = board_symmetries(reserved);
+        let mut weights = vec![0u8; n * n * n * n];
+        let mut left_rows = vec![0u64; n];
+        let mut right_rows = vec![0u64; n];
+        let mut bottom_columns = vec![0u64; n];
+        let mut orbit: Vec<Constellation> = Vec::with_capacity(8);
+        for (index, weight) in weights.iter_mut().enumerate() {
+            let constellation = [index / (n * n * n), index / (n * n) % n, index / n % n, index % n];
+            let (queens, len) = border_queens(n, constellation);
+            let queens = &queens[..len];
+            // Two queens on one border line attack each other, so this also demands one queen a line.
+            let valid = queens.iter().all(|&(row, col)| !reserved[row][col])
+                && queens
+                    .iter()
+                    .enumerate()
+                    .all(|(at, &queen)| queens[at + 1..].iter().all(|&other| !attacks(queen, other)));
+            if !valid {
+                continue;
+            }
+            orbit.clear();
+            let mut is_least = true;
+            for &symmetry in &symmetries {
+                let image = image_constellation(n, symmetry, queens);
+                if image < constellation {
+                    is_least = false;
+                    break;
+                }
+                if !orbit.contains(&image) {
+                    orbit.push(image);
                 }
             }
+            if is_least {
+                *weight = orbit.len() as u8;
+                let [top, bottom, left, right] = constellation;
+                left_rows[top] |= 1 << left;
+                right_rows[top] |= 1 << right;
+                bottom_columns[top] |= 1 << bottom;
+            }
+        }
+
+        let all_columns = (1u64 << n) - 1;
+        let side_columns = 1 | 1 << (n - 1);
+        let mut free = vec![[0u64; MAX_N]; n];
+        let mut required = vec![[0u64; MAX_N]; n];
+        for top in 0..n {
+            for row in 0..n {
+                let reserved_mask =
+                    (0..n).filter(|&col| reserved[row][col]).fold(0u64, |mask, col| mask | 1 << col);
+                let mut row_free = all_columns & !reserved_mask & !side_columns;
+                if left_rows[top] >> row & 1 == 1 {
+                    row_free |= 1 & !reserved_mask;
+                }
+                if right_rows[top] >> row & 1 == 1 {
+                    row_free |= 1 << (n - 1) & !reserved_mask;
+                }
+                if row == n - 1 {
+                    row_free &= bottom_columns[top];
+                }
+                free[top][row] = row_free;
+                let mut row_required = 0;
+                if left_rows[top] >> row == 0 {
+                    row_required |= 1;
+                }
+                if right_rows[top] >> row == 0 {
+                    row_required |= 1 << (n - 1);
+                }
+                required[top][row] = row_required;
+            }
+        }
+        Plan { n, weights, free, required }
+    }
+}
+
+/// How many rows a start fixes: enough starts for the threads to share evenly, few enough to list.
+const START_ROWS: usize = 3;
+
+/// A placement of the first rows, where the search of the rest begins.
+#[derive(Clone, Copy, Debug)]
+struct Start {
+    /// The first row not yet placed.
+    row: usize,
+    top: usize,
+    /// The columns and the two diagonals attacked on `row`.
+    columns: u64,
+    left_diagonals: u64,
+    right_diagonals: u64,
+    /// The part of the weight index known so far: the top, left and right terms of the side
+    /// queens already placed.
+    index: usize,
+}
+
+/// Every placement of the first `min(START_ROWS, n - 1)` rows (n >= 2) that may extend to a
+/// counted solution, top queen first, in increasing order.
+fn starts(plan: &Plan) -> Vec<Start> {
+    let n = plan.n;
+    let start_rows = START_ROWS.min(n - 1);
+    let mut starts = Vec::new();
+    for top in 0..n {
+        let queen = 1u64 << top;
+        // Row 0 takes part in the weight index only through `top`: a corner queen there has row 0.
+        let first = Start {
+            row: 1,
+            top,
+            columns: queen,
+            left_diagonals: queen << 1,
+            right_diagonals: queen >> 1,
+            index: top * n * n * n,
+        };
+        if plan.free[top][0] & queen != 0 {
+            extend_start(plan, first, start_rows, &mut starts);
         }
     }
     starts
 }
 
-/// The search of the rows that hold no border queen, with its buffers reused from start to start.
-struct InnerSearch {
-    /// Free squares of each searched row: inner columns, not reserved, not attacked by a border queen.
-    free: Vec<u64>,
-    /// How many rows lie between a searched row and the one before it.
-    shift: Vec<u32>,
-}
-
-impl InnerSearch {
-    fn new(n: usize) -> InnerSearch {
-        InnerSearch { free: Vec::with_capacity(n), shift: Vec::with_capacity(n) }
+fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut Vec<Start>) {
+    if start.row == start_rows {
+        starts.push(start);
+        return;
     }
-
-    fn count(&mut self, board: &BoardMasks, start: &Start) -> u64 {
-        let n = board.n;
-        let queens = border_queens(n, start.constellation);
-        self.free.clear();
-        self.shift.clear();
-        let mut previous_row = 0;
-        for row in 0..n {
-            if queens.iter().any(|&(queen_row, _)| queen_row == row) {
-                continue;
-            }
-            let mut free = !board.reserved[row];
-            for col in 0..n {
-                if col == 0 || col == n - 1 || queens.iter().any(|&queen| attacks(queen, (row, col))) {
-                    free &= !(1 << col);
-                }
-            }
-            self.free.push(free & ((1u64 << n) - 1));
-            self.shift.push((row - previous_row) as u32);
-            previous_row = row;
-        }
-        count_rows(&self.free, &self.shift)
+    let mut candidates = candidates(plan, &start);
+    while candidates != 0 {
+        let queen = candidates & candidates.wrapping_neg();
+        candidates ^= queen;
+        let next = place(plan.n, &start, queen);
+        extend_start(plan, next, start_rows, starts);
     }
 }
 
-/// Counts the ways to put one queen on each row of `free`, where `shift[k]` rows separate row k from
-/// row k - 1, with no two queens attacking each other.
-fn count_rows(free: &[u64], shift: &[u32]) -> u64 {
-    let rows = free.len();
-    if rows == 0 {
-        return 1;
+/// The squares of `start.row` open to a queen, or none when a side column can no longer be taken.
+#[inline(always)]
+fn candidates(plan: &Plan, start: &Start) -> u64 {
+    let required = plan.required[start.top][start.row];
+    if start.columns & required != required {
+        return 0;
     }
-    let last = rows - 1;
-    if last == 0 {
-        return u64::from(free[0].count_ones());
+    plan.free[start.top][start.row] & !(start.columns | start.left_diagonals | start.right_diagonals)
+}
+
+/// The state after a queen on `queen`'s column of `start.row`.
+#[inline(always)]
+fn place(n: usize, start: &Start, queen: u64) -> Start {
+    let row = start.row;
+    Start {
+        row: row + 1,
+        top: start.top,
+        columns: start.columns | queen,
+        left_diagonals: (start.left_diagonals | queen) << 1,
+        right_diagonals: (start.right_diagonals | queen) >> 1,
+        index: start.index + (queen & 1) as usize * row * n + (queen >> (n - 1)) as usize * row,
     }
-    // State of each depth: the candidates still to try, and the attacks on that row.
-    let mut candidates = [0u64; MAX_N];
-    let mut columns = [0u64; MAX_N];
-    let mut left_diagonals = [0u64; MAX_N];
-    let mut right_diagonals = [0u64; MAX_N];
-    candidates[0] = free[0];
-    let mut depth = 0;
-    let mut total = 0u64;
+}
+
+/// The weight of a leaf: the bottom row's candidates (one at most, as every other column is taken)
+/// complete the constellation whose weight is looked up.
+#[inline(always)]
+fn leaf_weight(plan: &Plan, index: usize, bottom_candidates: u64) -> u64 {
+    if bottom_candidates == 0 {
+        return 0;
+    }
+    let n = plan.n;
+    let last = n - 1;
+    let bottom = bottom_candidates.trailing_zeros() as usize;
+    // A corner queen in the bottom row is also the side column's queen, at row n - 1.
+    let corner_terms = usize::from(bottom == 0) * last * n + usize::from(bottom == last) * last;
+    u64::from(plan.weights[index + bottom * n * n + corner_terms])
+}
+
+/// The weighted count of the solutions that extend `start`.
+fn count_start(plan: &Plan, start: &Start) -> u64 {
+    let last = plan.n - 1;
+    let first = start.row;
+    if first == last {
+        return leaf_weight(plan, start.index, candidates(plan, start));
+    }
+    // One state per row, from `first` down to the row above the bottom one.
+    let mut stack = [*start; MAX_N];
+    let mut remaining = [0u64; MAX_N];
+    remaining[first] = candidates(plan, start);
+    let mut row = first;
+    let mut total = 0;
     loop {
-        let remaining = candidates[depth];
-        if remaining == 0 {
-            if depth == 0 {
+        let open = remaining[row];
+        if open == 0 {
+            if row == first {
                 break;
             }
-            depth -= 1;
+            row -= 1;
             continue;
         }
-        let queen = remaining & remaining.wrapping_neg();
-        candidates[depth] = remaining ^ queen;
-        let step = shift[depth + 1];
-        let next_columns = columns[depth] | queen;
-        let next_left = (left_diagonals[depth] | queen) << step;
-        let next_right = (right_diagonals[depth] | queen) >> step;
-        let next = free[depth + 1] & !(next_columns | next_left | next_right);
-        if depth + 1 == last {
-            total += u64::from(next.count_ones());
+        let queen = open & open.wrapping_neg();
+        remaining[row] = open ^ queen;
+        let next = place(plan.n, &stack[row], queen);
+        let next_candidates = candidates(plan, &next);
+        if row + 1 == last {
+            total += leaf_weight(plan, next.index, next_candidates);
             continue;
         }
-        depth += 1;
-        candidates[depth] = next;
-        columns[depth] = next_columns;
-        left_diagonals[depth] = next_left;
-        right_diagonals[depth] = next_right;
+        if next_candidates == 0 {
+            continue;
+        }
+        row += 1;
+        stack[row] = next;
+        remaining[row] = next_candidates;
     }
     total
 }

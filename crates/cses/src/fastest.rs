@@ -90,15 +90,7 @@ pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
     let threads = threads.min(starts.len()).max(1);
 
     let next_start = AtomicUsize::new(0);
-    let work = || {
-        let mut total = 0u64;
-        loop {
-            let index = next_start.fetch_add(1, Ordering::Relaxed);
-            let Some(start) = starts.get(index) else { break };
-            total += count_start(&plan, start);
-        }
-        total
-    };
+    let work = || count_lanes(&plan, &starts, &next_start);
     if threads == 1 {
         return work();
     }
@@ -212,10 +204,12 @@ fn image_constellation(n: usize, symmetry: Symmetry, queens: &[(usize, usize)]) 
 /// Everything the search needs that depends on the board alone, computed once.
 struct Plan {
     n: usize,
-    /// `weights[((top * n + bottom) * n + left) * n + right]`: the size of the constellation's orbit
-    /// under the board's symmetries if it is the least of its orbit (in lexicographic order), else 0.
-    /// Every solution is counted at its leaf with its constellation's weight, which is exact: the
-    /// symmetries map the solutions of a constellation one to one onto those of each image.
+    /// `weights[weight_index(top, bottom, left, right)]`: the size of the constellation's orbit
+    /// under the board's symmetries if it is the least of its orbit (in lexicographic order), else
+    /// 0. Every solution is counted at its leaf with its constellation's weight, which is exact:
+    /// the symmetries map the solutions of a constellation one to one onto those of each image.
+    /// `bottom` runs to n inclusive, where every weight is 0, so that an empty bottom row needs
+    /// no branch.
     weights: Vec<u8>,
     /// `free[top][row]`: the squares of `row` a queen may take when the top queen is in column
     /// `top`: not reserved, and in a side column only at rows where a least constellation allows it.
@@ -223,19 +217,28 @@ struct Plan {
     /// `required[top][row]`: the side columns that must be taken above `row`, as no later row may
     /// take them; a search that has not taken them is dead.
     required: Vec<[u64; MAX_N]>,
+    /// Whether the transposition is a symmetry of the board, so that a solution with a queen in
+    /// the top left corner is counted only when the queen of row 1 stands left of column 1's row.
+    transpose_corner: bool,
+}
+
+/// Where a constellation's weight sits in [`Plan::weights`].
+fn weight_index(n: usize, [top, bottom, left, right]: Constellation) -> usize {
+    ((top * (n + 1) + bottom) * n + left) * n + right
 }
 
 impl Plan {
     fn new(reserved: &[Vec<bool>]) -> Plan {
         let n = reserved.len();
         let symmetries = board_symmetries(reserved);
-        let mut weights = vec![0u8; n * n * n * n];
+        let mut weights = vec![0u8; n * (n + 1) * n * n];
         let mut left_rows = vec![0u64; n];
         let mut right_rows = vec![0u64; n];
         let mut bottom_columns = vec![0u64; n];
         let mut orbit: Vec<Constellation> = Vec::with_capacity(8);
-        for (index, weight) in weights.iter_mut().enumerate() {
-            let constellation = [index / (n * n * n), index / (n * n) % n, index / n % n, index % n];
+        let every_constellation =
+            (0..n * n * n * n).map(|at| [at / (n * n * n), at / (n * n) % n, at / n % n, at % n]);
+        for constellation in every_constellation {
             let (queens, len) = border_queens(n, constellation);
             let queens = &queens[..len];
             // Two queens on one border line attack each other, so this also demands one queen a line.
@@ -260,12 +263,34 @@ impl Plan {
                 }
             }
             if is_least {
-                *weight = orbit.len() as u8;
+                weights[weight_index(n, constellation)] = orbit.len() as u8;
                 let [top, bottom, left, right] = constellation;
                 left_rows[top] |= 1 << left;
                 right_rows[top] |= 1 << right;
                 bottom_columns[top] |= 1 << bottom;
             }
+        }
+
+        // With the transposition in the group, a corner solution s and its transpose T(s) are two
+        // distinct solutions (no solution of n >= 2 is its own transpose: the pair (i, j), (j, i)
+        // shares an antidiagonal) with constellations C and T(C) in one orbit, and exactly one of
+        // them is least. Counting instead the one of s, T(s) whose row-1 queen stands left of the
+        // row of column 1's queen, with the orbit's size as the weight of both C and T(C), gives
+        // the same total and lets the search prune column 1 early.
+        let transpose_corner =
+            n >= 3 && symmetries.iter().any(|&symmetry| matches!(symmetry, Symmetry::Transpose));
+        if transpose_corner {
+            for bottom in 0..n {
+                for right in 0..n {
+                    let constellation = weight_index(n, [0, bottom, 0, right]);
+                    let transposed = weight_index(n, [0, right, 0, bottom]);
+                    let weight = weights[constellation].max(weights[transposed]);
+                    weights[constellation] = weight;
+                    weights[transposed] = weight;
+                }
+            }
+            bottom_columns[0] |= bottom_columns[0] | right_rows[0];
+            right_rows[0] |= bottom_columns[0];
         }
 
         let all_columns = (1u64 << n) - 1;
@@ -297,11 +322,22 @@ impl Plan {
                 required[top][row] = row_required;
             }
         }
-        Plan { n, weights, free, required }
+        Plan { n, weights, free, required, transpose_corner }
+    }
+
+    /// The free squares of `row` for a start whose top queen is in column `top` and row-1 queen in
+    /// column `second`.
+    fn row_free(&self, top: usize, second: usize, row: usize) -> u64 {
+        let mut free = self.free[top][row];
+        if top == 0 && self.transpose_corner && 2 <= row && row < second {
+            free &= !2;
+        }
+        free
     }
 }
 
-/// How many rows a start fixes: enough starts for the threads to share evenly, few enough to list.
+/// How many rows a start fixes: enough starts for the threads and lanes to share evenly, few
+/// enough to list quickly.
 const START_ROWS: usize = 3;
 
 /// A placement of the first rows, where the search of the rest begins.
@@ -310,12 +346,14 @@ struct Start {
     /// The first row not yet placed.
     row: usize,
     top: usize,
+    /// The column of row 1's queen, once placed.
+    second: usize,
     /// The columns and the two diagonals attacked on `row`.
     columns: u64,
     left_diagonals: u64,
     right_diagonals: u64,
-    /// The part of the weight index known so far: the top, left and right terms of the side
-    /// queens already placed.
+    /// The part of the weight index known so far: the top term, and the left and right terms of
+    /// the side queens already placed.
     index: usize,
 }
 
@@ -331,10 +369,11 @@ fn starts(plan: &Plan) -> Vec<Start> {
         let first = Start {
             row: 1,
             top,
+            second: 0,
             columns: queen,
             left_diagonals: queen << 1,
             right_diagonals: queen >> 1,
-            index: top * n * n * n,
+            index: weight_index(n, [top, 0, 0, 0]),
         };
         if plan.free[top][0] & queen != 0 {
             extend_start(plan, first, start_rows, &mut starts);
@@ -348,90 +387,196 @@ fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut Vec<S
         starts.push(start);
         return;
     }
-    let mut candidates = candidates(plan, &start);
+    let required = plan.required[start.top][start.row];
+    if start.columns & required != required {
+        return;
+    }
+    let free = plan.row_free(start.top, start.second, start.row);
+    let mut candidates = free & !(start.columns | start.left_diagonals | start.right_diagonals);
     while candidates != 0 {
         let queen = candidates & candidates.wrapping_neg();
         candidates ^= queen;
-        let next = place(plan.n, &start, queen);
+        let row = start.row;
+        let n = plan.n;
+        let next = Start {
+            row: row + 1,
+            top: start.top,
+            second: if row == 1 { queen.trailing_zeros() as usize } else { start.second },
+            columns: start.columns | queen,
+            left_diagonals: (start.left_diagonals | queen) << 1,
+            right_diagonals: (start.right_diagonals | queen) >> 1,
+            index: start.index + (queen & 1) as usize * row * n + (queen >> (n - 1)) as usize * row,
+        };
         extend_start(plan, next, start_rows, starts);
     }
 }
 
-/// The squares of `start.row` open to a queen, or none when a side column can no longer be taken.
-#[inline(always)]
-fn candidates(plan: &Plan, start: &Start) -> u64 {
-    let required = plan.required[start.top][start.row];
-    if start.columns & required != required {
-        return 0;
-    }
-    plan.free[start.top][start.row] & !(start.columns | start.left_diagonals | start.right_diagonals)
+/// One depth-first search from a start, as an explicit stack indexed by row, stepped one queen at
+/// a time with no data-dependent branch but the rare one of a completed solution, so that several
+/// lanes interleave in one loop and their work overlaps.
+#[derive(Clone, Debug)]
+struct Lane {
+    /// The row being tried; below `first` once the start is exhausted.
+    row: usize,
+    first: usize,
+    /// The start's part of the weight index.
+    start_index: usize,
+    /// Per row: the candidates not tried yet, and the columns and diagonals attacked on it.
+    remaining: [u64; MAX_N + 1],
+    columns: [u64; MAX_N + 1],
+    left_diagonals: [u64; MAX_N + 1],
+    right_diagonals: [u64; MAX_N + 1],
+    /// This start's free squares and required side columns per row, copied so that a step reads
+    /// one place.
+    free: [u64; MAX_N + 1],
+    required: [u64; MAX_N + 1],
 }
 
-/// The state after a queen on `queen`'s column of `start.row`.
-#[inline(always)]
-fn place(n: usize, start: &Start, queen: u64) -> Start {
-    let row = start.row;
-    Start {
-        row: row + 1,
-        top: start.top,
-        columns: start.columns | queen,
-        left_diagonals: (start.left_diagonals | queen) << 1,
-        right_diagonals: (start.right_diagonals | queen) >> 1,
-        index: start.index + (queen & 1) as usize * row * n + (queen >> (n - 1)) as usize * row,
-    }
-}
-
-/// The weight of a leaf: the bottom row's candidates (one at most, as every other column is taken)
-/// complete the constellation whose weight is looked up.
-#[inline(always)]
-fn leaf_weight(plan: &Plan, index: usize, bottom_candidates: u64) -> u64 {
-    if bottom_candidates == 0 {
-        return 0;
-    }
-    let n = plan.n;
-    let last = n - 1;
-    let bottom = bottom_candidates.trailing_zeros() as usize;
-    // A corner queen in the bottom row is also the side column's queen, at row n - 1.
-    let corner_terms = usize::from(bottom == 0) * last * n + usize::from(bottom == last) * last;
-    u64::from(plan.weights[index + bottom * n * n + corner_terms])
-}
-
-/// The weighted count of the solutions that extend `start`.
-fn count_start(plan: &Plan, start: &Start) -> u64 {
-    let last = plan.n - 1;
-    let first = start.row;
-    if first == last {
-        return leaf_weight(plan, start.index, candidates(plan, start));
-    }
-    // One state per row, from `first` down to the row above the bottom one.
-    let mut stack = [*start; MAX_N];
-    let mut remaining = [0u64; MAX_N];
-    remaining[first] = candidates(plan, start);
-    let mut row = first;
-    let mut total = 0;
-    loop {
-        let open = remaining[row];
-        if open == 0 {
-            if row == first {
-                break;
-            }
-            row -= 1;
-            continue;
+impl Lane {
+    fn idle() -> Lane {
+        Lane {
+            row: 0,
+            first: 1,
+            start_index: 0,
+            remaining: [0; MAX_N + 1],
+            columns: [0; MAX_N + 1],
+            left_diagonals: [0; MAX_N + 1],
+            right_diagonals: [0; MAX_N + 1],
+            free: [0; MAX_N + 1],
+            required: [0; MAX_N + 1],
         }
+    }
+
+    fn is_done(&self) -> bool {
+        self.row < self.first
+    }
+
+    /// Loads `start`, and returns the candidates of its row.
+    fn load(&mut self, plan: &Plan, start: &Start) -> u64 {
+        for row in 0..plan.n {
+            self.free[row] = plan.row_free(start.top, start.second, row);
+            self.required[row] = plan.required[start.top][row];
+        }
+        let row = start.row;
+        self.row = row;
+        self.first = row;
+        self.start_index = start.index;
+        self.columns[row] = start.columns;
+        self.left_diagonals[row] = start.left_diagonals;
+        self.right_diagonals[row] = start.right_diagonals;
+        self.remaining[row] = if start.columns & self.required[row] == self.required[row] {
+            self.free[row] & !(start.columns | start.left_diagonals | start.right_diagonals)
+        } else {
+            0
+        };
+        self.remaining[row]
+    }
+
+    /// Tries the next candidate of the current row, or backtracks when there is none, and returns
+    /// the weight of the solution that the step completes (0 for nearly every step).
+    #[inline(always)]
+    fn step(&mut self, plan: &Plan) -> u64 {
+        let last = plan.n - 1;
+        let row = self.row;
+        let open = self.remaining[row];
         let queen = open & open.wrapping_neg();
-        remaining[row] = open ^ queen;
-        let next = place(plan.n, &stack[row], queen);
-        let next_candidates = candidates(plan, &next);
-        if row + 1 == last {
-            total += leaf_weight(plan, next.index, next_candidates);
-            continue;
+        self.remaining[row] = open ^ queen;
+        let next_row = row + 1;
+        let columns = self.columns[row] | queen;
+        let left_diagonals = (self.left_diagonals[row] | queen) << 1;
+        let right_diagonals = (self.right_diagonals[row] | queen) >> 1;
+        let required = self.required[next_row];
+        let candidates = self.free[next_row] & !(columns | left_diagonals | right_diagonals);
+        let candidates = if columns & required == required { candidates } else { 0 };
+        self.columns[next_row] = columns;
+        self.left_diagonals[next_row] = left_diagonals;
+        self.right_diagonals[next_row] = right_diagonals;
+        self.remaining[next_row] = candidates;
+        let at_bottom = next_row == last;
+        let live = open != 0 && candidates != 0;
+        self.row = row + usize::from(live && !at_bottom) - usize::from(open == 0);
+        if live && at_bottom {
+            self.solution_weight(plan, candidates)
+        } else {
+            0
         }
-        if next_candidates == 0 {
-            continue;
+    }
+
+    /// The weight of the solution whose bottom row has the one candidate `bottom_candidates`: the
+    /// side queens' rows are read back from the stack, which is cheaper than tracking them at
+    /// every step, as solutions are rare among the steps.
+    #[cold]
+    #[inline(never)]
+    fn solution_weight(&self, plan: &Plan, bottom_candidates: u64) -> u64 {
+        let n = plan.n;
+        let last = n - 1;
+        let bottom = bottom_candidates.trailing_zeros() as usize;
+        let (mut left, mut right) = (0, 0);
+        for row in self.first..last {
+            let queen = self.columns[row + 1] ^ self.columns[row];
+            if queen & 1 != 0 {
+                left = row;
+            }
+            if queen >> last != 0 {
+                right = row;
+            }
         }
-        row += 1;
-        stack[row] = next;
-        remaining[row] = next_candidates;
+        if bottom == 0 {
+            left = last;
+        }
+        if bottom == last {
+            right = last;
+        }
+        u64::from(plan.weights[self.start_index + weight_index(n, [0, bottom, left, right])])
+    }
+}
+
+/// How many searches one thread interleaves.
+const LANES: usize = 4;
+
+/// The weighted count of the solutions that extend the starts this thread takes from the queue.
+fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
+    let last = plan.n - 1;
+    let mut total = 0;
+    // Takes the next start that leaves rows to search; a start on the bottom row is counted here.
+    let take = |lane: &mut Lane, total: &mut u64| -> bool {
+        loop {
+            let Some(start) = starts.get(next_start.fetch_add(1, Ordering::Relaxed)) else { return false };
+            if start.row < last {
+                lane.load(plan, start);
+                return true;
+            }
+            let mut bottom_lane = Lane::idle();
+            let candidates = bottom_lane.load(plan, start);
+            if candidates != 0 {
+                *total += bottom_lane.solution_weight(plan, candidates);
+            }
+        }
+    };
+    let mut lanes: Vec<Lane> = Vec::with_capacity(LANES);
+    for _ in 0..LANES {
+        let mut lane = Lane::idle();
+        if take(&mut lane, &mut total) {
+            lanes.push(lane);
+        }
+    }
+    if lanes.len() == LANES {
+        'interleaved: loop {
+            for lane in lanes.iter_mut() {
+                total += lane.step(plan);
+            }
+            for at in 0..LANES {
+                if lanes[at].is_done() && !take(&mut lanes[at], &mut total) {
+                    lanes.swap_remove(at);
+                    break 'interleaved;
+                }
+            }
+        }
+    }
+    for lane in &mut lanes {
+        while !lane.is_done() {
+            total += lane.step(plan);
+        }
     }
     total
 }

@@ -289,8 +289,10 @@ impl Plan {
                     weights[transposed] = weight;
                 }
             }
-            bottom_columns[0] |= bottom_columns[0] | right_rows[0];
-            right_rows[0] |= bottom_columns[0];
+            // T(C) swaps the bottom column and the right row, so both may now take either.
+            let either = bottom_columns[0] | right_rows[0];
+            bottom_columns[0] = either;
+            right_rows[0] = either;
         }
 
         let all_columns = (1u64 << n) - 1;

@@ -413,25 +413,34 @@ fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut Vec<S
     }
 }
 
-/// One depth-first search from a start, as an explicit stack indexed by row, stepped one queen at
-/// a time with no data-dependent branch but the rare one of a completed solution, so that several
+/// Rows of a lane's stack; n <= 32 rows, so `row & ROW_MASK` is the row itself and lets the
+/// compiler drop the bounds checks.
+const STACK_ROWS: usize = MAX_N;
+const ROW_MASK: usize = STACK_ROWS - 1;
+
+/// One depth-first search from a start, as an explicit stack indexed by row. Every step places one
+/// queen, with no data-dependent branch but the rare one of a completed solution, so that several
 /// lanes interleave in one loop and their work overlaps.
 #[derive(Clone, Debug)]
 struct Lane {
-    /// The row being tried; below `first` once the start is exhausted.
+    /// The row being tried, whose `remaining` is never empty; below `first` once the start is done.
     row: usize,
     first: usize,
     /// The start's part of the weight index.
     start_index: usize,
-    /// Per row: the candidates not tried yet, and the columns and diagonals attacked on it.
-    remaining: [u64; MAX_N + 1],
-    columns: [u64; MAX_N + 1],
-    left_diagonals: [u64; MAX_N + 1],
-    right_diagonals: [u64; MAX_N + 1],
-    /// This start's free squares and required side columns per row, copied so that a step reads
-    /// one place.
-    free: [u64; MAX_N + 1],
-    required: [u64; MAX_N + 1],
+    /// Per row: the candidates not tried yet, the columns and diagonals attacked on the row, and
+    /// the nearest row above with candidates left, where the search resumes when this row's
+    /// subtree is done (so that no step is spent on backtracking alone).
+    remaining: [u64; STACK_ROWS],
+    columns: [u64; STACK_ROWS],
+    left_diagonals: [u64; STACK_ROWS],
+    right_diagonals: [u64; STACK_ROWS],
+    resume: [usize; STACK_ROWS],
+    /// This start's free squares, required side columns, and all ones on the bottom row only,
+    /// copied so that a step reads one place.
+    free: [u64; STACK_ROWS],
+    required: [u64; STACK_ROWS],
+    bottom: [u64; STACK_ROWS],
 }
 
 impl Lane {
@@ -440,12 +449,14 @@ impl Lane {
             row: 0,
             first: 1,
             start_index: 0,
-            remaining: [0; MAX_N + 1],
-            columns: [0; MAX_N + 1],
-            left_diagonals: [0; MAX_N + 1],
-            right_diagonals: [0; MAX_N + 1],
-            free: [0; MAX_N + 1],
-            required: [0; MAX_N + 1],
+            remaining: [0; STACK_ROWS],
+            columns: [0; STACK_ROWS],
+            left_diagonals: [0; STACK_ROWS],
+            right_diagonals: [0; STACK_ROWS],
+            resume: [0; STACK_ROWS],
+            free: [0; STACK_ROWS],
+            required: [0; STACK_ROWS],
+            bottom: [0; STACK_ROWS],
         }
     }
 
@@ -453,52 +464,59 @@ impl Lane {
         self.row < self.first
     }
 
-    /// Loads `start`, and returns the candidates of its row.
+    /// Loads `start` (whose row is at least 1), and returns the candidates of its row; with none,
+    /// the lane is done at once.
     fn load(&mut self, plan: &Plan, start: &Start) -> u64 {
         for row in 0..plan.n {
             self.free[row] = plan.row_free(start.top, start.second, row);
             self.required[row] = plan.required[start.top][row];
+            self.bottom[row] = if row == plan.n - 1 { !0 } else { 0 };
         }
         let row = start.row;
-        self.row = row;
         self.first = row;
         self.start_index = start.index;
         self.columns[row] = start.columns;
         self.left_diagonals[row] = start.left_diagonals;
         self.right_diagonals[row] = start.right_diagonals;
-        self.remaining[row] = if start.columns & self.required[row] == self.required[row] {
+        self.resume[row] = row - 1;
+        let candidates = if start.columns & self.required[row] == self.required[row] {
             self.free[row] & !(start.columns | start.left_diagonals | start.right_diagonals)
         } else {
             0
         };
-        self.remaining[row]
+        self.remaining[row] = candidates;
+        self.row = if candidates != 0 { row } else { row - 1 };
+        candidates
     }
 
-    /// Tries the next candidate of the current row, or backtracks when there is none, and returns
-    /// the weight of the solution that the step completes (0 for nearly every step).
+    /// Places the next candidate of the current row, moves to the row where the search goes on,
+    /// and returns the weight of the solution that the step completes (0 for nearly every step).
     #[inline(always)]
     fn step(&mut self, plan: &Plan) -> u64 {
-        let last = plan.n - 1;
-        let row = self.row;
+        let row = self.row & ROW_MASK;
+        let next_row = (row + 1) & ROW_MASK;
         let open = self.remaining[row];
         let queen = open & open.wrapping_neg();
-        self.remaining[row] = open ^ queen;
-        let next_row = row + 1;
+        let left_over = open ^ queen;
+        self.remaining[row] = left_over;
         let columns = self.columns[row] | queen;
         let left_diagonals = (self.left_diagonals[row] | queen) << 1;
         let right_diagonals = (self.right_diagonals[row] | queen) >> 1;
         let required = self.required[next_row];
         let candidates = self.free[next_row] & !(columns | left_diagonals | right_diagonals);
-        let candidates = if columns & required == required { candidates } else { 0 };
+        let candidates = candidates & mask_if(columns & required == required);
         self.columns[next_row] = columns;
         self.left_diagonals[next_row] = left_diagonals;
         self.right_diagonals[next_row] = right_diagonals;
         self.remaining[next_row] = candidates;
-        let at_bottom = next_row == last;
-        let live = open != 0 && candidates != 0;
-        self.row = row + usize::from(live && !at_bottom) - usize::from(open == 0);
-        if live && at_bottom {
-            self.solution_weight(plan, candidates)
+        let resume = select(left_over != 0, row, self.resume[row]);
+        self.resume[next_row] = resume;
+        let bottom = self.bottom[next_row];
+        self.row = select(candidates & !bottom != 0, next_row, resume);
+        // One test, taken for solutions only, so that it is nearly always predicted right.
+        let solution = candidates & bottom;
+        if solution != 0 {
+            self.solution_weight(plan, solution)
         } else {
             0
         }
@@ -533,6 +551,20 @@ impl Lane {
     }
 }
 
+/// All ones when `condition` holds, else 0, computed so that the compiler cannot turn its uses
+/// back into a branch: these conditions are the search's coin flips, and a mispredicted branch
+/// costs more than the few instructions of a masked select.
+#[inline(always)]
+fn mask_if(condition: bool) -> u64 {
+    std::hint::black_box(u64::from(condition).wrapping_neg())
+}
+
+/// `if_true` when `condition` holds, else `if_false`, without a branch.
+#[inline(always)]
+fn select(condition: bool, if_true: usize, if_false: usize) -> usize {
+    if_false ^ ((if_true ^ if_false) & mask_if(condition) as usize)
+}
+
 /// How many searches one thread interleaves.
 const LANES: usize = 4;
 
@@ -540,41 +572,38 @@ const LANES: usize = 4;
 fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
     let last = plan.n - 1;
     let mut total = 0;
-    // Takes the next start that leaves rows to search; a start on the bottom row is counted here.
+    // Loads the next start that has rows left to search; a start on the bottom row is counted here.
     let take = |lane: &mut Lane, total: &mut u64| -> bool {
-        loop {
-            let Some(start) = starts.get(next_start.fetch_add(1, Ordering::Relaxed)) else { return false };
-            if start.row < last {
-                lane.load(plan, start);
+        while let Some(start) = starts.get(next_start.fetch_add(1, Ordering::Relaxed)) {
+            let candidates = lane.load(plan, start);
+            if start.row == last {
+                if candidates != 0 {
+                    *total += lane.solution_weight(plan, candidates);
+                }
+            } else if candidates != 0 {
                 return true;
             }
-            let mut bottom_lane = Lane::idle();
-            let candidates = bottom_lane.load(plan, start);
-            if candidates != 0 {
-                *total += bottom_lane.solution_weight(plan, candidates);
-            }
         }
+        lane.row = 0;
+        lane.first = 1;
+        false
     };
-    let mut lanes: Vec<Lane> = Vec::with_capacity(LANES);
-    for _ in 0..LANES {
-        let mut lane = Lane::idle();
-        if take(&mut lane, &mut total) {
-            lanes.push(lane);
-        }
+    let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane::idle());
+    let mut all_busy = true;
+    for lane in &mut lanes {
+        all_busy &= take(lane, &mut total);
     }
-    if lanes.len() == LANES {
-        'interleaved: loop {
-            for lane in lanes.iter_mut() {
-                total += lane.step(plan);
-            }
-            for at in 0..LANES {
-                if lanes[at].is_done() && !take(&mut lanes[at], &mut total) {
-                    lanes.swap_remove(at);
-                    break 'interleaved;
-                }
+    while all_busy {
+        for lane in &mut lanes {
+            total += lane.step(plan);
+        }
+        for lane in &mut lanes {
+            if lane.is_done() && !take(lane, &mut total) {
+                all_busy = false;
             }
         }
     }
+    // The queue is empty: finish the searches still under way one by one.
     for lane in &mut lanes {
         while !lane.is_done() {
             total += lane.step(plan);

@@ -436,11 +436,11 @@ struct Lane {
     left_diagonals: [u64; STACK_ROWS],
     right_diagonals: [u64; STACK_ROWS],
     resume: [usize; STACK_ROWS],
-    /// This start's free squares, required side columns, and all ones on the bottom row only,
-    /// copied so that a step reads one place.
+    /// This start's free squares, required side columns, and all ones on every row but the
+    /// bottom one, copied so that a step reads one place.
     free: [u64; STACK_ROWS],
     required: [u64; STACK_ROWS],
-    bottom: [u64; STACK_ROWS],
+    above_bottom: [u64; STACK_ROWS],
 }
 
 impl Lane {
@@ -456,12 +456,8 @@ impl Lane {
             resume: [0; STACK_ROWS],
             free: [0; STACK_ROWS],
             required: [0; STACK_ROWS],
-            bottom: [0; STACK_ROWS],
+            above_bottom: [0; STACK_ROWS],
         }
-    }
-
-    fn is_done(&self) -> bool {
-        self.row < self.first
     }
 
     /// Loads `start` (whose row is at least 1), and returns the candidates of its row; with none,
@@ -470,7 +466,7 @@ impl Lane {
         for row in 0..plan.n {
             self.free[row] = plan.row_free(start.top, start.second, row);
             self.required[row] = plan.required[start.top][row];
-            self.bottom[row] = if row == plan.n - 1 { !0 } else { 0 };
+            self.above_bottom[row] = if row == plan.n - 1 { 0 } else { !0 };
         }
         let row = start.row;
         self.first = row;
@@ -489,11 +485,12 @@ impl Lane {
         candidates
     }
 
-    /// Places the next candidate of the current row, moves to the row where the search goes on,
-    /// and returns the weight of the solution that the step completes (0 for nearly every step).
+    /// Places the next candidate of row `row`, and returns the row where the search goes on and
+    /// the weight of the solution that the step completes (0 for nearly every step). The row is
+    /// passed in and out, not kept in the lane, so that it can stay in a register.
     #[inline(always)]
-    fn step(&mut self, plan: &Plan) -> u64 {
-        let row = self.row & ROW_MASK;
+    fn step(&mut self, plan: &Plan, row: usize) -> (usize, u64) {
+        let row = row & ROW_MASK;
         let next_row = (row + 1) & ROW_MASK;
         let open = self.remaining[row];
         let queen = open & open.wrapping_neg();
@@ -502,23 +499,22 @@ impl Lane {
         let columns = self.columns[row] | queen;
         let left_diagonals = (self.left_diagonals[row] | queen) << 1;
         let right_diagonals = (self.right_diagonals[row] | queen) >> 1;
-        let required = self.required[next_row];
+        let missing = self.required[next_row] & !columns;
         let candidates = self.free[next_row] & !(columns | left_diagonals | right_diagonals);
-        let candidates = candidates & mask_if(columns & required == required);
+        let candidates = select_nonzero(missing, 0, candidates);
         self.columns[next_row] = columns;
         self.left_diagonals[next_row] = left_diagonals;
         self.right_diagonals[next_row] = right_diagonals;
         self.remaining[next_row] = candidates;
-        let resume = select(left_over != 0, row, self.resume[row]);
-        self.resume[next_row] = resume;
-        let bottom = self.bottom[next_row];
-        self.row = select(candidates & !bottom != 0, next_row, resume);
+        let resume = select_nonzero(left_over, row as u64, self.resume[row] as u64);
+        self.resume[next_row] = resume as usize;
+        let next = select_nonzero(candidates & self.above_bottom[next_row], next_row as u64, resume) as usize;
         // One test, taken for solutions only, so that it is nearly always predicted right.
-        let solution = candidates & bottom;
+        let solution = candidates & !self.above_bottom[next_row];
         if solution != 0 {
-            self.solution_weight(plan, solution)
+            (next, self.solution_weight(plan, solution))
         } else {
-            0
+            (next, 0)
         }
     }
 
@@ -551,22 +547,38 @@ impl Lane {
     }
 }
 
-/// All ones when `condition` holds, else 0, computed so that the compiler cannot turn its uses
-/// back into a branch: these conditions are the search's coin flips, and a mispredicted branch
-/// costs more than the few instructions of a masked select.
+/// `if_nonzero` when `test` is not 0, else `if_zero`, as a conditional move: these tests are the
+/// search's coin flips, where a mispredicted branch costs far more than the move, and the
+/// compiler would otherwise turn some of them back into branches.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn mask_if(condition: bool) -> u64 {
-    std::hint::black_box(u64::from(condition).wrapping_neg())
+fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
+    let mut chosen = if_zero;
+    // SAFETY: two register-only instructions that touch no memory and only the flags.
+    unsafe {
+        std::arch::asm!(
+            "test {test}, {test}",
+            "cmovnz {chosen}, {if_nonzero}",
+            test = in(reg) test,
+            if_nonzero = in(reg) if_nonzero,
+            chosen = inout(reg) chosen,
+            options(pure, nomem, nostack),
+        );
+    }
+    chosen
 }
 
-/// `if_true` when `condition` holds, else `if_false`, without a branch.
+/// `if_nonzero` when `test` is not 0, else `if_zero`, through a mask the optimiser cannot see
+/// through, so that it stays free of branches.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn select(condition: bool, if_true: usize, if_false: usize) -> usize {
-    if_false ^ ((if_true ^ if_false) & mask_if(condition) as usize)
+fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
+    let mask = std::hint::black_box(u64::from(test != 0).wrapping_neg());
+    if_zero ^ ((if_nonzero ^ if_zero) & mask)
 }
 
 /// How many searches one thread interleaves.
-const LANES: usize = 4;
+const LANES: usize = 3;
 
 /// The weighted count of the solutions that extend the starts this thread takes from the queue.
 fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
@@ -593,20 +605,26 @@ fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
     for lane in &mut lanes {
         all_busy &= take(lane, &mut total);
     }
+    let mut rows: [usize; LANES] = std::array::from_fn(|at| lanes[at].row);
     while all_busy {
-        for lane in &mut lanes {
-            total += lane.step(plan);
+        for (lane, row) in lanes.iter_mut().zip(&mut rows) {
+            let (next, weight) = lane.step(plan, *row);
+            *row = next;
+            total += weight;
         }
-        for lane in &mut lanes {
-            if lane.is_done() && !take(lane, &mut total) {
-                all_busy = false;
+        for (lane, row) in lanes.iter_mut().zip(&mut rows) {
+            if *row < lane.first {
+                all_busy &= take(lane, &mut total);
+                *row = lane.row;
             }
         }
     }
     // The queue is empty: finish the searches still under way one by one.
-    for lane in &mut lanes {
-        while !lane.is_done() {
-            total += lane.step(plan);
+    for (lane, row) in lanes.iter_mut().zip(&mut rows) {
+        while *row >= lane.first {
+            let (next, weight) = lane.step(plan, *row);
+            *row = next;
+            total += weight;
         }
     }
     total

@@ -214,9 +214,6 @@ struct Plan {
     /// `free[top][row]`: the squares of `row` a queen may take when the top queen is in column
     /// `top`: not reserved, and in a side column only at rows where a least constellation allows it.
     free: Vec<[u64; MAX_N]>,
-    /// `required[top][row]`: the side columns that must be taken above `row`, as no later row may
-    /// take them; a search that has not taken them is dead.
-    required: Vec<[u64; MAX_N]>,
     /// Whether the transposition is a symmetry of the board, so that a solution with a queen in
     /// the top left corner is counted only when the queen of row 1 stands left of column 1's row.
     transpose_corner: bool,
@@ -298,7 +295,6 @@ impl Plan {
         let all_columns = (1u64 << n) - 1;
         let side_columns = 1 | 1 << (n - 1);
         let mut free = vec![[0u64; MAX_N]; n];
-        let mut required = vec![[0u64; MAX_N]; n];
         for top in 0..n {
             for row in 0..n {
                 let reserved_mask =
@@ -314,17 +310,9 @@ impl Plan {
                     row_free &= bottom_columns[top];
                 }
                 free[top][row] = row_free;
-                let mut row_required = 0;
-                if left_rows[top] >> row == 0 {
-                    row_required |= 1;
-                }
-                if right_rows[top] >> row == 0 {
-                    row_required |= 1 << (n - 1);
-                }
-                required[top][row] = row_required;
             }
         }
-        Plan { n, weights, free, required, transpose_corner }
+        Plan { n, weights, free, transpose_corner }
     }
 
     /// The free squares of `row` for a start whose top queen is in column `top` and row-1 queen in
@@ -389,10 +377,6 @@ fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut Vec<S
         starts.push(start);
         return;
     }
-    let required = plan.required[start.top][start.row];
-    if start.columns & required != required {
-        return;
-    }
     let free = plan.row_free(start.top, start.second, start.row);
     let mut candidates = free & !(start.columns | start.left_diagonals | start.right_diagonals);
     while candidates != 0 {
@@ -436,10 +420,9 @@ struct Lane {
     left_diagonals: [u64; STACK_ROWS],
     right_diagonals: [u64; STACK_ROWS],
     resume: [usize; STACK_ROWS],
-    /// This start's free squares, required side columns, and all ones on every row but the
+    /// This start's free squares, and all ones on every row but the
     /// bottom one, copied so that a step reads one place.
     free: [u64; STACK_ROWS],
-    required: [u64; STACK_ROWS],
     above_bottom: [u64; STACK_ROWS],
 }
 
@@ -455,7 +438,6 @@ impl Lane {
             right_diagonals: [0; STACK_ROWS],
             resume: [0; STACK_ROWS],
             free: [0; STACK_ROWS],
-            required: [0; STACK_ROWS],
             above_bottom: [0; STACK_ROWS],
         }
     }
@@ -465,7 +447,6 @@ impl Lane {
     fn load(&mut self, plan: &Plan, start: &Start) -> u64 {
         for row in 0..plan.n {
             self.free[row] = plan.row_free(start.top, start.second, row);
-            self.required[row] = plan.required[start.top][row];
             self.above_bottom[row] = if row == plan.n - 1 { 0 } else { !0 };
         }
         let row = start.row;
@@ -475,11 +456,7 @@ impl Lane {
         self.left_diagonals[row] = start.left_diagonals;
         self.right_diagonals[row] = start.right_diagonals;
         self.resume[row] = row - 1;
-        let candidates = if start.columns & self.required[row] == self.required[row] {
-            self.free[row] & !(start.columns | start.left_diagonals | start.right_diagonals)
-        } else {
-            0
-        };
+        let candidates = self.free[row] & !(start.columns | start.left_diagonals | start.right_diagonals);
         self.remaining[row] = candidates;
         self.row = if candidates != 0 { row } else { row - 1 };
         candidates
@@ -499,9 +476,7 @@ impl Lane {
         let columns = self.columns[row] | queen;
         let left_diagonals = (self.left_diagonals[row] | queen) << 1;
         let right_diagonals = (self.right_diagonals[row] | queen) >> 1;
-        let missing = self.required[next_row] & !columns;
         let candidates = self.free[next_row] & !(columns | left_diagonals | right_diagonals);
-        let candidates = select_nonzero(missing, 0, candidates);
         self.columns[next_row] = columns;
         self.left_diagonals[next_row] = left_diagonals;
         self.right_diagonals[next_row] = right_diagonals;
@@ -578,7 +553,7 @@ fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
 }
 
 /// How many searches one thread interleaves.
-const LANES: usize = 3;
+const LANES: usize = 4;
 
 /// The weighted count of the solutions that extend the starts this thread takes from the queue.
 fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {

@@ -306,7 +306,9 @@ impl Plan {
                 if right_rows[top] >> row & 1 == 1 {
                     row_free |= 1 << (n - 1) & !reserved_mask;
                 }
-                if row == n - 1 {
+                // The bottom row may only complete a least constellation; with none for this
+                // top column, no row is free, and its starts are never made.
+                if row == n - 1 || bottom_columns[top] == 0 {
                     row_free &= bottom_columns[top];
                 }
                 free[top][row] = row_free;

@@ -1,10 +1,422 @@
-//! `cargo xtask export` (being written; see issue 6).
+//! `cargo xtask export PROBLEM/NAME [-o FILE]`: one implementation as a single std-only file, ready
+//! to paste into its judge.
+//!
+//! - `cses/NAME` gives a whole program: the module `crates/cses/src/NAME.rs`, then a generated
+//!   `main` that reads the board from stdin, calls the module's `count` and prints the result, as
+//!   CSES 1624 expects. Plain `rustc --edition 2021 -O` compiles it.
+//! - `leetcode51/NAME`, `leetcode52/NAME` and `leetcode/NAME` give `crates/leetcode/src/NAME.rs`
+//!   without its `pub struct Solution;` line, because LeetCode's editor declares `struct Solution`
+//!   itself; one module answers both problems, so the three ids differ only in the leading comment.
+//!
+//! The module sources are embedded at compile time ([`CSES_SOURCES`], [`LEETCODE_SOURCES`]), so the
+//! export works from any folder; the valid names come from the solution crates' registries, and a
+//! test checks that every registered name has a source. The module's leading `//!` header becomes
+//! `//` comments: an inner doc comment is only valid before the first item of a crate or module,
+//! and LeetCode puts its own `struct Solution;` above whatever is pasted.
+//!
+//! Cost: a few string passes over one source file.
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use lexopt::prelude::*;
+
+/// One solution module's source, embedded at compile time.
+#[derive(Clone, Copy, Debug)]
+pub struct ModuleSource {
+    /// The module's name, as the crate's registry lists it.
+    pub name: &'static str,
+    /// The file, relative to the workspace's root, for the exported file's header.
+    pub path: &'static str,
+    /// The file's text.
+    pub text: &'static str,
+}
+
+/// A table of [`ModuleSource`]s from a crate's folder name and its modules' names; a name whose
+/// file does not exist fails to compile.
+macro_rules! module_sources {
+    ($crate_folder:literal: $($module:ident),+ $(,)?) => {
+        &[$(ModuleSource {
+            name: stringify!($module),
+            path: concat!("crates/", $crate_folder, "/src/", stringify!($module), ".rs"),
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../crates/",
+                $crate_folder,
+                "/src/",
+                stringify!($module),
+                ".rs"
+            )),
+        }),+]
+    };
+}
+
+/// Every module of `cses::IMPLEMENTATIONS`; the tests check that the two lists agree.
+pub const CSES_SOURCES: &[ModuleSource] =
+    module_sources!("cses": hashset, attack_matrix, explicit_stack, diagonal_arrays, bitmask, fastest);
+
+/// Every module of `leetcode::IMPLEMENTATIONS`; the tests check that the two lists agree.
+pub const LEETCODE_SOURCES: &[ModuleSource] = module_sources!("leetcode": safety_mark, erickson, bitmask);
+
+/// What an id asks for: the problem before its `/`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Target {
+    /// `cses/NAME`: a whole program for CSES 1624.
+    Cses,
+    /// `leetcode51/NAME`: the `impl Solution` block, submitted to LeetCode 51.
+    LeetCode51,
+    /// `leetcode52/NAME`: the same block, submitted to LeetCode 52.
+    LeetCode52,
+    /// `leetcode/NAME`: the same block, for either problem.
+    LeetCode,
+}
+
+impl Target {
+    pub const ALL: [Target; 4] = [Target::Cses, Target::LeetCode51, Target::LeetCode52, Target::LeetCode];
+
+    /// The id's part before the `/`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Target::Cses => "cses",
+            Target::LeetCode51 => "leetcode51",
+            Target::LeetCode52 => "leetcode52",
+            Target::LeetCode => "leetcode",
+        }
+    }
+
+    /// The names the solution crate's registry lists, in its order.
+    pub fn names(self) -> Vec<&'static str> {
+        match self {
+            Target::Cses => cses::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect(),
+            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => {
+                leetcode::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect()
+            }
+        }
+    }
+
+    /// The embedded sources of the solution crate.
+    pub fn sources(self) -> &'static [ModuleSource] {
+        match self {
+            Target::Cses => CSES_SOURCES,
+            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => LEETCODE_SOURCES,
+        }
+    }
+
+    /// The embedded source of module `name`, if the table has it.
+    pub fn source(self, name: &str) -> Option<&'static ModuleSource> {
+        self.sources().iter().find(|source| source.name == name)
+    }
+}
+
+/// Every id that [`export`] takes, CSES first, in the registries' order.
+pub fn valid_ids() -> Vec<String> {
+    Target::ALL
+        .iter()
+        .flat_map(|&target| target.names().into_iter().map(move |name| format!("{}/{name}", target.prefix())))
+        .collect()
+}
+
+/// Why an export failed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
+pub enum ExportError {
+    /// The id names no implementation; a usage error.
+    UnknownId { id: String, valid_ids: Vec<String> },
+    /// A registered implementation whose module is missing from the embedded table.
+    MissingSource { id: String },
+    /// The module lacks what the judge calls (`pub fn count(` or `impl Solution`).
+    MissingEntryPoint { path: String, expected: &'static str },
+    /// A LeetCode module without its own `pub struct Solution;` line, or with more than one.
+    StructLine { path: String, found: usize },
+    /// A CSES module that defines `fn main` already, which the generated one would clash with.
+    DefinesMain { path: String },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::UnknownId { id, valid_ids } => {
+                write!(f, "unknown implementation `{id}`; expected one of: {}", valid_ids.join(", "))
+            }
+            ExportError::MissingSource { id } => {
+                write!(f, "{id} is registered but its module is missing from export's table of sources")
+            }
+            ExportError::MissingEntryPoint { path, expected } => {
+                write!(f, "{path}: no `{expected}` to export")
+            }
+            ExportError::StructLine { path, found } => {
+                write!(f, "{path}: expected exactly one `pub struct Solution;` line to strip, found {found}")
+            }
+            ExportError::DefinesMain { path } => {
+                write!(f, "{path}: defines `fn main` already, which the exported program adds")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// The file to submit for `id` (`cses/NAME`, `leetcode51/NAME`, `leetcode52/NAME` or
+/// `leetcode/NAME`).
+///
+/// # Errors
+/// [`ExportError::UnknownId`] for an id that names no implementation; the others when the module
+/// does not have the shape its judge needs.
+pub fn export(id: &str) -> Result<String, ExportError> {
+    let unknown = || ExportError::UnknownId { id: id.to_string(), valid_ids: valid_ids() };
+    let (prefix, name) = id.split_once('/').ok_or_else(unknown)?;
+    let target = Target::ALL.into_iter().find(|target| target.prefix() == prefix).ok_or_else(unknown)?;
+    if !target.names().contains(&name) {
+        return Err(unknown());
+    }
+    let source = target.source(name).ok_or_else(|| ExportError::MissingSource { id: id.to_string() })?;
+    match target {
+        Target::Cses => cses_program(id, source),
+        Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode_file(target, id, source),
+    }
+}
+
+/// The CSES program: a header, the module, then [`CSES_MAIN`].
+///
+/// # Errors
+/// When the module has no `pub fn count(` or has a `fn main(` of its own.
+pub fn cses_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
+    if !source.text.contains("pub fn count(") {
+        return Err(ExportError::MissingEntryPoint {
+            path: source.path.to_string(),
+            expected: "pub fn count(reserved: &[Vec<bool>]) -> u64",
+        });
+    }
+    if source.text.lines().any(|line| line.trim_start().starts_with("fn main(")) {
+        return Err(ExportError::DefinesMain { path: source.path.to_string() });
+    }
+    let mut program = format!(
+        "// CSES 1624 \"Chessboard and Queens\", made by `cargo xtask export {id}` from\n\
+         // {path}, followed by a `main` that reads the board from stdin and prints its\n\
+         // count. Std only: submit it as it is, or build it with `rustc --edition 2021 -O`.\n\
+         //\n",
+        path = source.path
+    );
+    program.push_str(&outer_header(source.text));
+    ensure_blank_line(&mut program);
+    program.push_str(&CSES_MAIN.replace("MAX_N_PLACEHOLDER", &checker::MAX_N.to_string()));
+    Ok(program)
+}
+
+/// The LeetCode file: a header naming the problem(s), then the module without its
+/// `pub struct Solution;` line.
+///
+/// # Errors
+/// When the module has no `impl Solution`, or not exactly one `pub struct Solution;` line.
+pub fn leetcode_file(target: Target, id: &str, source: &ModuleSource) -> Result<String, ExportError> {
+    if !source.text.contains("impl Solution") {
+        return Err(ExportError::MissingEntryPoint {
+            path: source.path.to_string(),
+            expected: "impl Solution",
+        });
+    }
+    let problems = match target {
+        Target::LeetCode51 => {
+            "LeetCode 51 \"N-Queens\" (`solve_n_queens`); the same block also answers 52 (`total_n_queens`)"
+        }
+        Target::LeetCode52 => {
+            "LeetCode 52 \"N-Queens II\" (`total_n_queens`); the same block also answers 51 (`solve_n_queens`)"
+        }
+        Target::LeetCode | Target::Cses => {
+            "LeetCode 51 \"N-Queens\" (`solve_n_queens`) and 52 \"N-Queens II\" (`total_n_queens`)"
+        }
+    };
+    let body = strip_struct_line(source)?;
+    let mut file = format!(
+        "// {problems}.\n\
+         // Made by `cargo xtask export {id}` from\n\
+         // {path}, without its `pub struct Solution;` line: LeetCode declares\n\
+         // `struct Solution` itself, so paste this over the editor's template.\n\
+         //\n",
+        path = source.path
+    );
+    file.push_str(&outer_header(&body));
+    Ok(file)
+}
+
+/// The module's text without its one `pub struct Solution;` line; a blank line left doubled by
+/// the removal goes too.
+fn strip_struct_line(source: &ModuleSource) -> Result<String, ExportError> {
+    let lines: Vec<&str> = source.text.lines().collect();
+    let struct_lines: Vec<usize> =
+        (0..lines.len()).filter(|&idx| lines[idx] == "pub struct Solution;").collect();
+    let &[struct_idx] = struct_lines.as_slice() else {
+        return Err(ExportError::StructLine { path: source.path.to_string(), found: struct_lines.len() });
+    };
+    let blank_before = struct_idx == 0 || lines[struct_idx - 1].trim().is_empty();
+    let blank_after = lines.get(struct_idx + 1).is_some_and(|line| line.trim().is_empty());
+    let removed = if blank_before && blank_after { 2 } else { 1 };
+    let mut kept: Vec<&str> = lines[..struct_idx].to_vec();
+    kept.extend_from_slice(&lines[struct_idx + removed..]);
+    Ok(kept.join("\n") + "\n")
+}
+
+/// The text with its leading `//!` lines (the module's header) turned into `//` comments, so that
+/// it stays valid wherever it is pasted. Inner doc comments further down, inside a nested `mod`,
+/// are valid where they stand and are kept.
+fn outer_header(text: &str) -> String {
+    let mut in_header = true;
+    let mut converted = String::with_capacity(text.len());
+    for line in text.lines() {
+        match line.strip_prefix("//!") {
+            Some(rest) if in_header => {
+                converted.push_str("//");
+                converted.push_str(rest);
+            }
+            _ => {
+                in_header = false;
+                converted.push_str(line);
+            }
+        }
+        converted.push('\n');
+    }
+    converted
+}
+
+/// Makes `text` end with one blank line, to separate the next part.
+fn ensure_blank_line(text: &mut String) {
+    while text.ends_with("\n\n") {
+        text.pop();
+    }
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push('\n');
+}
+
+/// The `main` of an exported CSES program. Its helpers live inside `main`, so that no name of the
+/// module (a `MAX_N`, a `parse_board`) can clash with them. `MAX_N_PLACEHOLDER` becomes the
+/// checker's bound.
+pub const CSES_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's side. The board comes on stdin, one row a line,
+// `.` free and `*` reserved (a final newline and CRLF line ends are accepted); the count and a
+// newline go to stdout. Bad input gets one line on stderr, exit status 2 and nothing on stdout.
+fn main() {
+    use std::io::{Read, Write};
+
+    /// The widest board taken, as the workspace's checker bounds it.
+    const MAX_N: usize = MAX_N_PLACEHOLDER;
+
+    /// The reserved squares of a square board of 1 to MAX_N rows, or the first fault, with its
+    /// line and column.
+    fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
+        let text = input.strip_suffix(b"\n").unwrap_or(input);
+        if text.is_empty() {
+            return Err("line 1: empty input, expected a board".to_string());
+        }
+        let lines: Vec<&[u8]> = text.split(|&byte| byte == b'\n').collect();
+        let n = lines.len();
+        if n > MAX_N {
+            return Err(format!("line {}: more than {MAX_N} rows", MAX_N + 1));
+        }
+        let mut reserved = Vec::with_capacity(n);
+        for (row, line) in lines.into_iter().enumerate() {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let mut squares = Vec::with_capacity(n);
+            for (col, &byte) in line.iter().enumerate() {
+                match byte {
+                    b'.' => squares.push(false),
+                    b'*' => squares.push(true),
+                    _ => return Err(format!("line {}, column {}: expected `.` or `*`", row + 1, col + 1)),
+                }
+            }
+            if squares.len() != n {
+                let found = squares.len();
+                return Err(format!("line {}: {found} squares, expected {n} (one per row)", row + 1));
+            }
+            reserved.push(squares);
+        }
+        Ok(reserved)
+    }
+
+    let mut input = Vec::new();
+    if let Err(error) = std::io::stdin().read_to_end(&mut input) {
+        eprintln!("error: cannot read the board: {error}");
+        std::process::exit(2);
+    }
+    let reserved = match parse_board(&input) {
+        Ok(reserved) => reserved,
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::exit(2);
+        }
+    };
+    let mut stdout = std::io::stdout();
+    if writeln!(stdout, "{}", count(&reserved)).and_then(|()| stdout.flush()).is_err() {
+        std::process::exit(1);
+    }
+}
+"#;
 
 /// Runs `cargo xtask export`; returns the exit status.
 ///
 /// # Errors
-/// A usage error, as one line.
-pub fn command(parser: lexopt::Parser) -> Result<i32, String> {
-    let _ = parser;
-    Err("`cargo xtask export` is not built yet".to_string())
+/// A usage error, as one line: a missing or unknown id, an unknown option.
+pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut id = None;
+    let mut output = None;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Short('o') | Long("output") => {
+                output = Some(PathBuf::from(parser.value().map_err(|error| error.to_string())?))
+            }
+            Short('h') | Long("help") => {
+                println!("{}", crate::cli::USAGE);
+                return Ok(0);
+            }
+            Value(value) if id.is_none() => id = Some(value.string().map_err(|error| error.to_string())?),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let id = id.ok_or_else(|| format!("export: missing PROBLEM/NAME, one of: {}", valid_ids().join(", ")))?;
+    let text = match export(&id) {
+        Ok(text) => text,
+        Err(error @ ExportError::UnknownId { .. }) => return Err(error.to_string()),
+        Err(error) => {
+            eprintln!("error: {error}");
+            return Ok(1);
+        }
+    };
+    let written = match &output {
+        Some(path) => write_atomically(path, &text).map(|()| println!("wrote {} ({id})", path.display())),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+                .map_err(|error| format!("cannot write to stdout: {error}"))
+        }
+    };
+    match written {
+        Ok(()) => Ok(0),
+        Err(message) => {
+            eprintln!("error: {message}");
+            Ok(1)
+        }
+    }
+}
+
+/// Writes `text` to a new temporary file beside `path`, then renames it over `path`, so that
+/// `path` is either untouched or whole. The folder must exist: a mistyped one is an error, not a
+/// new folder.
+///
+/// # Errors
+/// The I/O error, as one line naming the file; the temporary file is removed.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let file_name =
+        path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?.to_string_lossy();
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let temporary = folder.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let written = std::fs::File::create_new(&temporary)
+        .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.sync_all()))
+        .and_then(|()| std::fs::rename(&temporary, path));
+    written.map_err(|error| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("{}: cannot write: {error}", path.display())
+    })
 }

@@ -2,6 +2,7 @@
 //! run end to end on cases and deliberately broken fixtures made in temporary folders.
 
 mod cases;
+mod export;
 mod judge;
 mod snapshots;
 mod stress;

@@ -23,6 +23,7 @@ commands:
   list       print every implementation, one problem/name a line
   new-case   write a case file whose expected count comes from the checker's oracle
   stress     every implementation against the oracle on random boards; shrink what disagrees
+  export     print one implementation as a single std-only file, ready to submit to its judge
 
 cargo xtask judge [--impl PATTERN] [--case PATTERN] [--cases DIR] [--json] [--jobs N] [--accept]
   --impl PATTERN   only implementations whose problem/name matches (glob with * and ?, or a
@@ -49,6 +50,12 @@ cargo xtask stress [--seed S] [--iterations K] [--sizes 4..=10] [--density 0..0.
   --density A..B   the fraction of reserved squares, drawn per board (default 0..0.6)
   --cases DIR      where to write the case for a disagreement (default cases/, as stress/seedS-iterationI.toml)
   exit status 1 when an implementation disagreed with the oracle
+
+cargo xtask export PROBLEM/NAME [-o FILE]
+  PROBLEM/NAME     cses/NAME gives a whole program (the module and a main reading the board on
+                   stdin); leetcode51/NAME, leetcode52/NAME or leetcode/NAME gives the module's
+                   `impl Solution` block and helpers, without `struct Solution`
+  --output FILE    write FILE, whole or not at all, instead of printing (also -o FILE)
 
 exit status: 0 success, 1 a failed run or check, 2 a usage error";
 

@@ -188,3 +188,42 @@ fn edge_boards_agree_with_the_oracle() {
         assert_eq!(fastest::count(&reserved), oracle_count(&reserved));
     }
 }
+
+/// The board of side n whose free squares are those of the modular solutions `col = k * row mod n`
+/// for each k in `multipliers` (solutions when k - 1, k and k + 1 are prime to n).
+fn modular_solutions_board(n: usize, multipliers: &[usize]) -> Vec<Vec<bool>> {
+    (0..n).map(|row| (0..n).map(|col| !multipliers.iter().any(|&k| k * row % n == col)).collect()).collect()
+}
+
+#[test]
+fn boards_near_the_size_bound_agree_with_the_oracle() {
+    // n = 31 is prime, so col = 2 row and col = 3 row (mod 31) are solutions; their union holds
+    // those two and whatever mixes of them the oracle finds.
+    for reserved in [
+        modular_solutions_board(31, &[2]),
+        modular_solutions_board(31, &[2, 3]),
+        modular_solutions_board(29, &[3, 5, 7]),
+    ] {
+        let expected = oracle_count(&reserved);
+        assert!(expected >= 1);
+        assert_eq!(fastest::count(&reserved), expected);
+    }
+    assert_eq!(fastest::count(&vec![vec![true; 32]; 32]), 0);
+    let mut one_free = vec![vec![true; 32]; 32];
+    one_free[0][0] = false;
+    assert_eq!(fastest::count(&one_free), 0);
+}
+
+#[test]
+fn larger_symmetric_boards_agree_with_the_oracle() {
+    // Bigger than the property tests reach, so that starts run deep and the lanes interleave.
+    for n in [11, 12] {
+        let pattern: Vec<Vec<bool>> = (0..n)
+            .map(|row| (0..n).map(|col| (row * 5 + col * 11 + row * col) % 13 == 0).collect())
+            .collect();
+        for generators in [&[][..], &[MIRROR_COLUMNS][..], &[TRANSPOSE][..], &[ROTATE_90, TRANSPOSE][..]] {
+            let reserved = symmetrise(&pattern, generators);
+            assert_eq!(fastest::count(&reserved), oracle_count(&reserved), "n = {n}");
+        }
+    }
+}

@@ -65,7 +65,7 @@ pub fn main(args: Vec<OsString>) -> i32 {
         Ok(status) => status,
         Err(message) => {
             eprintln!("error: {message}");
-            eprintln!("usage: cargo xtask <judge|list|new-case> [options]; `cargo xtask --help` for more");
+            eprintln!("usage: cargo xtask <judge|list|new-case|stress|bench|export> [options]; `cargo xtask --help` for more");
             2
         }
     }

@@ -175,6 +175,11 @@ impl Board {
             if index == 0 {
                 n = line.chars().count();
                 if n > MAX_N {
+                    // Left to right, a bad square within the first MAX_N comes before the row's size.
+                    let mut squares = line.chars().take(MAX_N).enumerate();
+                    if let Some((col_idx, found)) = squares.find(|&(_, c)| c != '.' && c != '*') {
+                        return fault(1, col_idx + 1, ParseErrorKind::UnknownCharacter { found });
+                    }
                     return fault(1, MAX_N + 1, ParseErrorKind::TooLarge);
                 }
             } else if index == n {

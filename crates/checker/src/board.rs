@@ -163,12 +163,16 @@ impl Board {
         if text.is_empty() {
             return fault(1, 1, ParseErrorKind::Empty);
         }
-        let body = text.strip_suffix('\n').unwrap_or(text);
         let mut n = 0;
         let mut reserved: Vec<Vec<bool>> = Vec::new();
-        for (index, raw_line) in body.split('\n').enumerate() {
+        // `split_inclusive` keeps each line's `\n`, so a final newline adds no empty line, and a `\r`
+        // counts as part of a line end only when that `\n` follows it.
+        for (index, raw_line) in text.split_inclusive('\n').enumerate() {
             let line_number = index + 1;
-            let line = raw_line.strip_suffix('\r').unwrap_or(raw_line);
+            let line = match raw_line.strip_suffix('\n') {
+                Some(line) => line.strip_suffix('\r').unwrap_or(line),
+                None => raw_line,
+            };
             if line.is_empty() {
                 return fault(line_number, 1, ParseErrorKind::BlankLine);
             }

@@ -60,7 +60,10 @@ impl fmt::Display for CheckError {
                 write!(f, "row {} is outside the {n} x {n} board", row + 1)
             }
             CheckError::ColumnOffBoard { row, column, n } => {
-                write!(f, "queen at row {}, column {} is outside the {n} x {n} board", row + 1, column + 1)
+                // A wrong solution can hand in any column, even `usize::MAX`: count from 1 in u128,
+                // which holds every usize plus one, so that naming the fault cannot overflow.
+                let column_number = *column as u128 + 1;
+                write!(f, "queen at row {}, column {column_number} is outside the {n} x {n} board", row + 1)
             }
             CheckError::OnReserved { row, column } => {
                 write!(f, "queen at row {}, column {} stands on a reserved square", row + 1, column + 1)

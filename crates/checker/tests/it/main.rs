@@ -19,6 +19,8 @@ macro_rules! table_tests {
 }
 
 mod board;
+mod oracle;
 mod placement;
+mod solution_set;
 mod strings;
 mod support;

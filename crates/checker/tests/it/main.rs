@@ -21,6 +21,7 @@ macro_rules! table_tests {
 mod board;
 mod oracle;
 mod placement;
+mod properties;
 mod solution_set;
 mod strings;
 mod support;

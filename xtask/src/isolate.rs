@@ -116,10 +116,30 @@ pub fn run_isolated(
     time_limit: Duration,
     memory_limit_bytes: u64,
 ) -> Ending {
+    let arguments = ["__run".to_string(), entry.id()];
+    match run_child(executable, &arguments, board, time_limit + DEADLINE_SLACK, memory_limit_bytes) {
+        Err(ending) => ending,
+        Ok(stdout) => match serde_json::from_slice::<ChildReport>(&stdout) {
+            Ok(report) => Ending::Reported(report),
+            Err(error) => Ending::Crashed { reason: format!("the child's report is unreadable: {error}") },
+        },
+    }
+}
+
+/// Runs `executable ARGUMENTS` with `board` on its stdin, under the memory cap, killed at
+/// `deadline`: the child's stdout when it exited cleanly, else how it ended (never `Reported`).
+/// [`run_isolated`] is this with the judge's child; `cargo xtask bench` asks its own child for
+/// repeated samples through it.
+pub fn run_child(
+    executable: &Path,
+    arguments: &[String],
+    board: &Board,
+    deadline: Duration,
+    memory_limit_bytes: u64,
+) -> Result<Vec<u8>, Ending> {
     let mut command = Command::new(executable);
     command
-        .arg("__run")
-        .arg(entry.id())
+        .args(arguments)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -138,7 +158,9 @@ pub fn run_isolated(
     }
     let mut child = match command.spawn() {
         Ok(child) => child,
-        Err(error) => return Ending::Crashed { reason: format!("cannot start the child process: {error}") },
+        Err(error) => {
+            return Err(Ending::Crashed { reason: format!("cannot start the child process: {error}") })
+        }
     };
     let board_text = board.to_text();
     let mut stdin = child.stdin.take().expect("stdin is piped");
@@ -150,7 +172,6 @@ pub fn run_isolated(
     let stderr_reader = read_all_in_background(child.stderr.take().expect("stderr is piped"));
 
     let pid = child.id() as libc::pid_t;
-    let deadline = time_limit + DEADLINE_SLACK;
     let started = Instant::now();
     let mut timed_out = false;
     let (status, usage) = loop {
@@ -171,20 +192,19 @@ pub fn run_isolated(
     // ru_maxrss is in KiB on Linux.
     let peak_bytes = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
 
-    if timed_out {
-        return Ending::TimedOut { after: started.elapsed() };
-    }
+    // Memory first: a run over its memory limit is MLE even if it was also slow (under load,
+    // filling memory can take it past the deadline).
     if peak_bytes > memory_limit_bytes || stderr.contains("memory allocation of") {
-        return Ending::OutOfMemory { peak_bytes: Some(peak_bytes) };
+        return Err(Ending::OutOfMemory { peak_bytes: Some(peak_bytes) });
+    }
+    if timed_out {
+        return Err(Ending::TimedOut { after: started.elapsed() });
     }
     let exit = std::process::ExitStatus::from_raw(status);
     if !exit.success() {
-        return Ending::Crashed { reason: crash_reason(exit, &stderr) };
+        return Err(Ending::Crashed { reason: crash_reason(exit, &stderr) });
     }
-    match serde_json::from_slice::<ChildReport>(&stdout) {
-        Ok(report) => Ending::Reported(report),
-        Err(error) => Ending::Crashed { reason: format!("the child's report is unreadable: {error}") },
-    }
+    Ok(stdout)
 }
 
 fn read_all_in_background(mut source: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {

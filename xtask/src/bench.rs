@@ -1,10 +1,829 @@
-//! `cargo xtask bench` (being written; see issue 6).
+//! `cargo xtask bench`: every implementation timed side by side on a release build, on empty boards
+//! of growing n and on the boards with reserved squares of the cases folder; a table per problem, a
+//! plot of time against n (`target/bench/empty-boards.svg`), and `--json` for every sample.
+//!
+//! How a figure is made (one (implementation, board) pair at a time, never two at once, since
+//! `cses/fastest` takes every core):
+//! - A probe: a child process ([`crate::isolate::run_child`]) runs the kernel once, cold, and checks
+//!   the answer with the checker after its clock stopped. The parent kills it [`STARTUP_SLACK`] past
+//!   the budget (plus time to check LeetCode 51's boards); a run killed so, or whose own clock passed
+//!   the budget, is "over budget", and that implementation is skipped at every larger n.
+//! - A short run (under [`SHORT_RUN`]) then gets one child that takes [`SHORT_SAMPLES`] warm samples
+//!   of about [`SAMPLE_TARGET`] each, every sample the mean of as many runs as fill it.
+//! - A longer run gets fresh children, one per sample, each a single cold run held to the budget:
+//!   5 samples in all when a run is under a tenth of the budget, 3 when under a quarter, else the
+//!   probe alone.
+//! - The figure is the median sample; its spread is half the interquartile range, as ± percent of
+//!   the median (robust to the odd sample that another process slowed; `--json` has every sample,
+//!   the fastest and the slowest). Every answer is held against OEIS A000170 (empty boards) or the
+//!   case's `expected`; a wrong one is reported as such and never as a time, and the command then
+//!   exits with status 1.
+//!
+//! The debug build that `cargo xtask` runs would time the xtask's own code unoptimised, so unless
+//! it is a release build (no debug assertions) the command builds one (`$CARGO build --release -p
+//! xtask`) and re-runs itself from it. The hidden `--in-place` skips that, for the tests, which
+//! check shapes and answers, never times.
+
+mod child;
+pub mod plot;
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use checker::{oracle, Board, MAX_N};
+use lexopt::prelude::*;
+use serde::Serialize;
+
+use crate::cases::load_cases;
+use crate::isolate::{run_child, Ending};
+use crate::judge::display_relative;
+use crate::pattern::matches;
+use crate::registry::{entries, find, Entry, Kernel, Problem};
+use crate::table::{format_duration, Style, Table};
+use crate::{default_cases_folder, use_color, workspace_root};
+
+use child::{CheckedAnswer, SampleReport, SampleRequest};
+
+/// The sides timed when `--sizes` is not given.
+pub const DEFAULT_SIZES: std::ops::RangeInclusive<usize> = 4..=14;
+/// The time one run may take when `--budget` is not given.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(2);
+/// A run shorter than this is sampled warm, many runs a sample, in one child.
+pub const SHORT_RUN: Duration = Duration::from_millis(10);
+/// How many warm samples a short run gets.
+pub const SHORT_SAMPLES: usize = 7;
+/// About how long one warm sample of a short run lasts.
+pub const SAMPLE_TARGET: Duration = Duration::from_millis(20);
+/// How long past the budget a child may live: time to start, read its board and report.
+pub const STARTUP_SLACK: Duration = Duration::from_millis(250);
+/// Time allowed per LeetCode 51 board for the child to check the boards after its clock stopped.
+const CHECK_TIME_PER_BOARD: Duration = Duration::from_micros(3);
+/// The memory a child may use; LeetCode 51 keeps every board, some 1.4 GB at n = 15.
+const MEMORY_LIMIT_BYTES: u64 = 4 << 30;
+
+/// What `cargo xtask bench` was asked.
+#[derive(Clone, Debug)]
+pub struct BenchOptions {
+    /// The sides of the empty boards, ascending; reserved boards of these sides are timed too.
+    pub sizes: Vec<usize>,
+    pub impl_pattern: Option<String>,
+    pub budget: Duration,
+    pub json: bool,
+    /// Where the boards with reserved squares come from.
+    pub cases_folder: PathBuf,
+    /// Where the plot is written.
+    pub plot_folder: PathBuf,
+    /// Include the deliberately broken fixtures (hidden; for the tests).
+    pub with_fixtures: bool,
+    /// Time this very build, even a debug one (hidden; for the tests).
+    pub in_place: bool,
+}
+
+impl Default for BenchOptions {
+    fn default() -> BenchOptions {
+        BenchOptions {
+            sizes: DEFAULT_SIZES.collect(),
+            impl_pattern: None,
+            budget: DEFAULT_BUDGET,
+            json: false,
+            cases_folder: default_cases_folder(),
+            plot_folder: target_folder().join("bench"),
+            with_fixtures: false,
+            in_place: false,
+        }
+    }
+}
+
+/// The cargo target folder: `CARGO_TARGET_DIR` when set, else `target/` at the workspace's root.
+fn target_folder() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
+}
+
+/// The largest side `--sizes` takes: the last whose count OEIS A000170 gives, within the checker's
+/// bound, so that every answer can be checked.
+pub fn max_size() -> usize {
+    (1..=MAX_N).take_while(|&n| oracle::known_count(n).is_some()).last().unwrap_or(1)
+}
+
+/// Parses `--sizes`: `A..=B`, `A..B`, a single side, or a comma-separated list of any of these.
+/// Returns the sides ascending, each once.
+///
+/// # Errors
+/// One line naming the faulty text: not a number, an empty range, or a side outside 1 to
+/// [`max_size`].
+pub fn parse_sizes(text: &str) -> Result<Vec<usize>, String> {
+    let fail = |reason: String| format!("--sizes `{text}`: {reason}");
+    let mut sizes = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part.is_empty() {
+            return Err(fail("expected A..=B, A..B or a comma-separated list of sides".to_string()));
+        }
+        let number = |piece: &str| {
+            let piece = piece.trim();
+            piece.parse::<usize>().map_err(|_| fail(format!("`{piece}` is not a whole number")))
+        };
+        let (first, last) = if let Some((start, end)) = part.split_once("..=") {
+            (number(start)?, number(end)?)
+        } else if let Some((start, end)) = part.split_once("..") {
+            let end = number(end)?;
+            (number(start)?, end.checked_sub(1).ok_or_else(|| fail(format!("`{part}` is empty")))?)
+        } else {
+            let side = number(part)?;
+            (side, side)
+        };
+        if first > last {
+            return Err(fail(format!("`{part}` is empty")));
+        }
+        let max = max_size();
+        if first == 0 || last > max {
+            return Err(fail(format!("sides go from 1 to {max} (those whose count OEIS A000170 gives)")));
+        }
+        sizes.extend(first..=last);
+    }
+    sizes.sort_unstable();
+    sizes.dedup();
+    Ok(sizes)
+}
+
+/// Parses `--budget SECONDS`: a positive number of seconds, at most an hour.
+///
+/// # Errors
+/// One line naming the faulty text.
+pub fn parse_budget(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 3600.0 => Ok(Duration::from_secs_f64(seconds)),
+        Ok(_) => Err(format!("--budget `{text}`: expected more than 0 and at most 3600 seconds")),
+        Err(_) => Err(format!("--budget `{text}`: expected a number of seconds")),
+    }
+}
+
+fn text_value(parser: &mut lexopt::Parser) -> Result<String, String> {
+    parser.value().map_err(|error| error.to_string())?.string().map_err(|error| error.to_string())
+}
 
 /// Runs `cargo xtask bench`; returns the exit status.
 ///
 /// # Errors
 /// A usage error, as one line.
-pub fn command(parser: lexopt::Parser) -> Result<i32, String> {
-    let _ = parser;
-    Err("`cargo xtask bench` is not built yet".to_string())
+pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    // Kept whole so that a debug build can hand them to the release build it starts.
+    let arguments: Vec<OsString> = parser.raw_args().map_err(|error| error.to_string())?.collect();
+    let mut parser = lexopt::Parser::from_args(arguments.clone());
+    let mut options = BenchOptions::default();
+    let mut child_id = None;
+    let mut request = SampleRequest { samples: 0, sample_target: SAMPLE_TARGET };
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("sizes") => options.sizes = parse_sizes(&text_value(&mut parser)?)?,
+            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
+            Long("budget") => options.budget = parse_budget(&text_value(&mut parser)?)?,
+            Long("json") => options.json = true,
+            Long("cases") => options.cases_folder = PathBuf::from(text_value(&mut parser)?),
+            Long("out") => options.plot_folder = PathBuf::from(text_value(&mut parser)?),
+            Long("with-fixtures") => options.with_fixtures = true,
+            Long("in-place") => options.in_place = true,
+            Long("child") => child_id = Some(text_value(&mut parser)?),
+            Long("samples") => {
+                let text = text_value(&mut parser)?;
+                request.samples =
+                    text.parse().map_err(|_| format!("--samples `{text}`: expected a whole number"))?;
+            }
+            Long("sample-ns") => {
+                let text = text_value(&mut parser)?;
+                let nanos =
+                    text.parse().map_err(|_| format!("--sample-ns `{text}`: expected a whole number"))?;
+                request.sample_target = Duration::from_nanos(nanos);
+            }
+            Short('h') | Long("help") => {
+                println!("{}", crate::cli::USAGE);
+                return Ok(0);
+            }
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if let Some(id) = child_id {
+        return child_command(&id, &request);
+    }
+    if !options.in_place && cfg!(debug_assertions) {
+        return rerun_in_release(&arguments);
+    }
+    let selected = selected_implementations(&options);
+    if selected.is_empty() {
+        let pattern = options.impl_pattern.as_deref().unwrap_or("");
+        return Err(format!("--impl `{pattern}`: matches no implementation (`cargo xtask list` shows them)"));
+    }
+    if !options.cases_folder.is_dir() {
+        return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
+    }
+    let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
+    let mut progress = Progress::new(std::io::stderr().is_terminal());
+    let mut report = bench(&options, &executable, &mut |line| progress.show(line));
+    progress.clear();
+
+    let plot_path = options.plot_folder.join("empty-boards.svg");
+    let svg = plot::render_svg(&report, options.budget);
+    let written =
+        std::fs::create_dir_all(&options.plot_folder).and_then(|()| std::fs::write(&plot_path, svg));
+    if let Err(error) = written {
+        eprintln!("error: cannot write the plot {}: {error}", plot_path.display());
+        return Ok(1);
+    }
+    report.plot = Some(display_relative(&plot_path));
+
+    let mut stdout = std::io::stdout().lock();
+    let printed = if options.json {
+        let json = serde_json::to_string_pretty(&report).map_err(|error| error.to_string())?;
+        writeln!(stdout, "{json}")
+    } else {
+        let text = render_text(&report, use_color(std::io::stdout().is_terminal()));
+        write!(stdout, "{text}\nplot: {}\n", display_relative(&plot_path))
+    };
+    printed.map_err(|error| format!("cannot write the report: {error}"))?;
+    if options.json {
+        eprintln!("plot: {}", display_relative(&plot_path));
+    }
+    Ok(if report.passed { 0 } else { 1 })
+}
+
+/// The hidden child mode: `bench --child PROBLEM/NAME [--samples K] [--sample-ns T]`, board on stdin.
+fn child_command(id: &str, request: &SampleRequest) -> Result<i32, String> {
+    let entry = find(id).ok_or_else(|| format!("--child: unknown implementation `{id}`"))?;
+    let mut input = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut input)
+        .map_err(|error| format!("--child: cannot read stdin: {error}"))?;
+    let board = Board::parse_bytes(&input).map_err(|error| format!("--child: {error}"))?;
+    let report = child::child_main(&entry, &board, request);
+    println!("{}", serde_json::to_string(&report).map_err(|error| error.to_string())?);
+    Ok(0)
+}
+
+/// Builds the release xtask and runs this same command with it; returns its exit status.
+fn rerun_in_release(arguments: &[OsString]) -> Result<i32, String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
+    eprintln!(
+        "bench: this xtask is a debug build and figures must come from a release one: \
+         running `cargo build --release -p xtask`, then target/release/xtask bench"
+    );
+    let built = Command::new(&cargo)
+        .args(["build", "--release", "-p", "xtask"])
+        .current_dir(workspace_root())
+        .status()
+        .map_err(|error| format!("cannot run {}: {error}", cargo.to_string_lossy()))?;
+    if !built.success() {
+        eprintln!("error: the release build failed");
+        return Ok(1);
+    }
+    // This program is <target>/debug/xtask; cargo puts the release one beside that folder.
+    let this = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
+    let release = this
+        .parent()
+        .and_then(Path::parent)
+        .map(|target| target.join("release").join(this.file_name().unwrap_or_default()))
+        .filter(|path| path.is_file())
+        .ok_or_else(|| format!("cannot find the release build beside {}", this.display()))?;
+    let status = Command::new(&release)
+        .arg("bench")
+        .args(arguments)
+        .status()
+        .map_err(|error| format!("cannot run {}: {error}", release.display()))?;
+    Ok(status.code().unwrap_or(1))
+}
+
+/// The implementations a run times, in the registry's order.
+fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
+    entries(options.with_fixtures)
+        .into_iter()
+        .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
+        .collect()
+}
+
+/// The figures of one implementation on one board.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Figures {
+    /// The answer, already found right.
+    pub answer: u64,
+    pub median_ns: u64,
+    pub min_ns: u64,
+    pub max_ns: u64,
+    /// The first and third quartiles of the samples (interpolated).
+    pub lower_quartile_ns: u64,
+    pub upper_quartile_ns: u64,
+    /// Half the interquartile range, in percent of the median: the `±` of the table.
+    pub spread_percent: f64,
+    /// Every sample: the mean run of a warm batch (short runs) or one cold run in a fresh process.
+    pub samples_ns: Vec<u64>,
+    pub iterations_per_sample: u64,
+    /// Whether each sample is a cold run in a fresh process (long runs) rather than a warm batch.
+    pub fresh_process_per_sample: bool,
+}
+
+/// How one (implementation, board) pair came out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Outcome {
+    /// Right answers, timed.
+    Measured(Figures),
+    /// A run took longer than the budget: killed at the deadline, or its own clock passed it.
+    OverBudget { ran_for_ns: u64, killed: bool },
+    /// The child went over the memory cap.
+    OutOfMemory { peak_bytes: Option<u64> },
+    /// A wrong answer: never shown as a time.
+    WrongAnswer { answer: String, detail: String },
+    /// The child panicked, aborted or exited with an error.
+    Crashed { reason: String },
+    /// Not run: the implementation went over budget or out of memory on a smaller board.
+    Skipped { reason: String },
+}
+
+impl Outcome {
+    fn is_failure(&self) -> bool {
+        matches!(self, Outcome::WrongAnswer { .. } | Outcome::Crashed { .. })
+    }
+
+    fn figures(&self) -> Option<&Figures> {
+        match self {
+            Outcome::Measured(figures) => Some(figures),
+            _ => None,
+        }
+    }
+}
+
+/// One (implementation, board) pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measurement {
+    pub implementation: String,
+    #[serde(skip)]
+    pub problem: Problem,
+    /// `empty` for the empty n x n board, else the case's id.
+    pub board: String,
+    pub n: usize,
+    pub expected: u64,
+    #[serde(flatten)]
+    pub outcome: Outcome,
+    /// This median over the fastest median of the same problem on the same board.
+    pub ratio_to_fastest: Option<f64>,
+}
+
+/// Everything a bench run found.
+#[derive(Clone, Debug, Serialize)]
+pub struct BenchReport {
+    /// Whether these are a release build's figures.
+    pub release_build: bool,
+    pub budget_seconds: f64,
+    pub sizes: Vec<usize>,
+    pub implementations: Vec<String>,
+    pub empty_boards: Vec<Measurement>,
+    pub reserved_boards: Vec<Measurement>,
+    /// Case files that could not be read, one line each (their boards are not timed).
+    pub case_errors: Vec<String>,
+    pub plot: Option<String>,
+    /// No wrong answer and no crash.
+    pub passed: bool,
+    #[serde(skip)]
+    pub cases_folder: String,
+}
+
+/// Times every selected implementation (see the module docs); `executable` is this program, re-run
+/// as the child, and `progress` hears what is being timed.
+pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut(&str)) -> BenchReport {
+    let implementations = selected_implementations(options);
+    let mut empty_boards = Vec::new();
+    // The reason an implementation is skipped from here on, by its index.
+    let mut skipped: Vec<Option<String>> = vec![None; implementations.len()];
+    for &n in &options.sizes {
+        let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
+        let expected = oracle::known_count(n).expect("parse_sizes keeps sides whose count is known");
+        for (index, entry) in implementations.iter().enumerate() {
+            let outcome = match &skipped[index] {
+                Some(reason) => Outcome::Skipped { reason: reason.clone() },
+                None => {
+                    progress(&format!("n = {n}: {}", entry.id()));
+                    let outcome = measure(executable, entry, &board, expected, options.budget);
+                    match outcome {
+                        Outcome::OverBudget { .. } => {
+                            skipped[index] = Some(format!("over budget at n = {n}"))
+                        }
+                        Outcome::OutOfMemory { .. } => {
+                            skipped[index] = Some(format!("out of memory at n = {n}"))
+                        }
+                        _ => {}
+                    }
+                    outcome
+                }
+            };
+            empty_boards.push(Measurement {
+                implementation: entry.id(),
+                problem: entry.problem,
+                board: "empty".to_string(),
+                n,
+                expected,
+                outcome,
+                ratio_to_fastest: None,
+            });
+        }
+    }
+
+    let mut case_errors = Vec::new();
+    let mut reserved_boards = Vec::new();
+    let counters: Vec<&Entry> =
+        implementations.iter().filter(|entry| entry.problem == Problem::Cses).collect();
+    if !counters.is_empty() {
+        let cases = match load_cases(&options.cases_folder) {
+            Ok((cases, errors)) => {
+                case_errors.extend(errors.iter().map(ToString::to_string));
+                cases
+            }
+            Err(error) => {
+                case_errors.push(error.to_string());
+                Vec::new()
+            }
+        };
+        for case in
+            cases.iter().filter(|case| !case.is_empty_board && options.sizes.contains(&case.board.n()))
+        {
+            for entry in &counters {
+                progress(&format!("{}: {}", case.id, entry.id()));
+                reserved_boards.push(Measurement {
+                    implementation: entry.id(),
+                    problem: entry.problem,
+                    board: case.id.clone(),
+                    n: case.board.n(),
+                    expected: case.expected,
+                    outcome: measure(executable, entry, &case.board, case.expected, options.budget),
+                    ratio_to_fastest: None,
+                });
+            }
+        }
+    }
+    set_ratios(&mut empty_boards);
+    set_ratios(&mut reserved_boards);
+    let passed = case_errors.is_empty()
+        && empty_boards.iter().chain(&reserved_boards).all(|measurement| !measurement.outcome.is_failure());
+    BenchReport {
+        release_build: !cfg!(debug_assertions),
+        budget_seconds: options.budget.as_secs_f64(),
+        sizes: options.sizes.clone(),
+        implementations: implementations.iter().map(Entry::id).collect(),
+        empty_boards,
+        reserved_boards,
+        case_errors,
+        plot: None,
+        passed,
+        cases_folder: display_relative(&options.cases_folder),
+    }
+}
+
+/// Each measured median over the fastest median of its row: same problem, same board.
+fn set_ratios(measurements: &mut [Measurement]) {
+    let fastest: Vec<Option<u64>> = measurements
+        .iter()
+        .map(|this| {
+            measurements
+                .iter()
+                .filter(|other| {
+                    other.problem == this.problem && other.board == this.board && other.n == this.n
+                })
+                .filter_map(|other| other.outcome.figures().map(|figures| figures.median_ns))
+                .min()
+        })
+        .collect();
+    for (measurement, fastest) in measurements.iter_mut().zip(fastest) {
+        let median = measurement.outcome.figures().map(|figures| figures.median_ns);
+        if let (Some(median), Some(fastest)) = (median, fastest) {
+            measurement.ratio_to_fastest = Some(median as f64 / fastest.max(1) as f64);
+        }
+    }
+}
+
+/// One child run with `samples` warm samples (0: the cold run alone), its answer held against
+/// `expected`: the report, or the outcome that ends this measurement.
+fn run_sample_child(
+    executable: &Path,
+    entry: &Entry,
+    board: &Board,
+    expected: u64,
+    budget: Duration,
+    samples: usize,
+) -> Result<SampleReport, Outcome> {
+    let arguments = vec![
+        "bench".to_string(),
+        "--child".to_string(),
+        entry.id(),
+        "--samples".to_string(),
+        samples.to_string(),
+        "--sample-ns".to_string(),
+        SAMPLE_TARGET.as_nanos().to_string(),
+    ];
+    let check_time = match entry.kernel {
+        Kernel::Enumerate(_) => {
+            CHECK_TIME_PER_BOARD.saturating_mul(u32::try_from(expected).unwrap_or(u32::MAX))
+        }
+        Kernel::Count(_) | Kernel::Total(_) => Duration::ZERO,
+    };
+    // A short run's warm-up takes at most about half a sample, each sample about SAMPLE_TARGET.
+    let sampling_time = SAMPLE_TARGET.saturating_mul(2 * samples as u32 + 1);
+    let deadline =
+        budget + STARTUP_SLACK + check_time + if samples > 0 { sampling_time } else { Duration::ZERO };
+    let stdout = match run_child(executable, &arguments, board, deadline, MEMORY_LIMIT_BYTES) {
+        Ok(stdout) => stdout,
+        Err(Ending::TimedOut { after }) => {
+            return Err(Outcome::OverBudget { ran_for_ns: nanos(after), killed: true })
+        }
+        Err(Ending::OutOfMemory { peak_bytes }) => return Err(Outcome::OutOfMemory { peak_bytes }),
+        Err(Ending::Crashed { reason }) => return Err(Outcome::Crashed { reason }),
+        Err(Ending::Reported(_)) => unreachable!("run_child never reports the judge's child"),
+    };
+    let report: SampleReport = serde_json::from_slice(&stdout)
+        .map_err(|error| Outcome::Crashed { reason: format!("the child's report is unreadable: {error}") })?;
+    let (answer, fault) = match &report.answer {
+        CheckedAnswer::Count(count) => (count.to_string(), (*count != expected).then(String::new)),
+        CheckedAnswer::Total(total) => {
+            (total.to_string(), (i128::from(*total) != i128::from(expected)).then(String::new))
+        }
+        CheckedAnswer::Boards { count, fault } => {
+            let wrong_count = (*count != expected).then(|| format!("{count} boards"));
+            (format!("{count} boards"), fault.clone().or(wrong_count))
+        }
+    };
+    if let Some(fault) = fault {
+        let detail = if fault.is_empty() { format!("answered {answer}, expected {expected}") } else { fault };
+        let detail =
+            if detail.contains("expected") { detail } else { format!("{detail}, expected {expected}") };
+        return Err(Outcome::WrongAnswer { answer, detail });
+    }
+    if report.first_run_ns > nanos(budget) {
+        return Err(Outcome::OverBudget { ran_for_ns: report.first_run_ns, killed: false });
+    }
+    Ok(report)
+}
+
+fn nanos(duration: Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
+}
+
+/// Times one implementation on one board (see the module docs for the sampling).
+pub fn measure(executable: &Path, entry: &Entry, board: &Board, expected: u64, budget: Duration) -> Outcome {
+    let probe = match run_sample_child(executable, entry, board, expected, budget, 0) {
+        Ok(probe) => probe,
+        Err(outcome) => return outcome,
+    };
+    let first_run = Duration::from_nanos(probe.first_run_ns);
+    let answer = match probe.answer {
+        CheckedAnswer::Count(count) => count,
+        CheckedAnswer::Total(total) => u64::try_from(total).unwrap_or_default(),
+        CheckedAnswer::Boards { count, .. } => count,
+    };
+    let (samples_ns, iterations_per_sample, fresh_process_per_sample) = if first_run < SHORT_RUN {
+        match run_sample_child(executable, entry, board, expected, budget, SHORT_SAMPLES) {
+            Ok(report) => (report.samples_ns, report.iterations_per_sample, false),
+            Err(outcome) => return outcome,
+        }
+    } else {
+        let wanted = if first_run * 10 <= budget {
+            5
+        } else if first_run * 4 <= budget {
+            3
+        } else {
+            1
+        };
+        let mut samples = vec![probe.first_run_ns];
+        while samples.len() < wanted {
+            match run_sample_child(executable, entry, board, expected, budget, 0) {
+                Ok(report) => samples.push(report.first_run_ns),
+                Err(outcome) => return outcome,
+            }
+        }
+        (samples, 1, true)
+    };
+    Outcome::Measured(figures(answer, samples_ns, iterations_per_sample, fresh_process_per_sample))
+}
+
+fn figures(answer: u64, samples_ns: Vec<u64>, iterations_per_sample: u64, fresh: bool) -> Figures {
+    let mut sorted = samples_ns.clone();
+    sorted.sort_unstable();
+    let middle = sorted.len() / 2;
+    let median_ns =
+        if sorted.len() % 2 == 1 { sorted[middle] } else { (sorted[middle - 1] + sorted[middle]) / 2 };
+    let min_ns = sorted.first().copied().unwrap_or_default();
+    let max_ns = sorted.last().copied().unwrap_or_default();
+    let lower_quartile_ns = quantile(&sorted, 0.25);
+    let upper_quartile_ns = quantile(&sorted, 0.75);
+    let spread_percent = 50.0 * (upper_quartile_ns - lower_quartile_ns) as f64 / median_ns.max(1) as f64;
+    Figures {
+        answer,
+        median_ns,
+        min_ns,
+        max_ns,
+        lower_quartile_ns,
+        upper_quartile_ns,
+        spread_percent,
+        samples_ns,
+        iterations_per_sample,
+        fresh_process_per_sample: fresh,
+    }
+}
+
+/// The `fraction` quantile of ascending `sorted`, interpolated between the two nearest samples.
+fn quantile(sorted: &[u64], fraction: f64) -> u64 {
+    let Some(&last) = sorted.last() else { return 0 };
+    let position = fraction * (sorted.len() - 1) as f64;
+    let below = position.floor() as usize;
+    let above = sorted.get(below + 1).copied().unwrap_or(last);
+    let weight = position - below as f64;
+    (sorted[below] as f64 * (1.0 - weight) + above as f64 * weight).round() as u64
+}
+
+/// A ratio with two significant figures: `×1.0`, `×4.1`, `×12`, `×340`.
+fn format_ratio(ratio: f64) -> String {
+    if ratio < 9.95 {
+        format!("×{ratio:.1}")
+    } else {
+        format!("×{}", plot::two_significant(ratio))
+    }
+}
+
+fn format_spread(percent: f64) -> String {
+    if percent < 0.95 {
+        format!("±{percent:.1}%")
+    } else {
+        format!("±{percent:.0}%")
+    }
+}
+
+/// One table cell: `1.23ms ±3% ×4.1`, or what happened instead of a time.
+fn cell(measurement: &Measurement, row_fastest: Option<u64>, budget: Duration) -> (String, Style) {
+    match &measurement.outcome {
+        Outcome::Measured(figures) => {
+            let spread = if figures.samples_ns.len() > 1 {
+                format_spread(figures.spread_percent)
+            } else {
+                "1 run".to_string()
+            };
+            let ratio = measurement.ratio_to_fastest.map(format_ratio).unwrap_or_default();
+            let time = format_duration(Duration::from_nanos(figures.median_ns));
+            // Padded so that times, spreads and ratios line up down a column.
+            let text = format!("{time:>6} {spread:>5} {ratio:>5}");
+            let style = if measurement.ratio_to_fastest.is_some_and(|ratio| ratio < 1.0005) {
+                Style::Green
+            } else {
+                Style::Plain
+            };
+            (text, style)
+        }
+        Outcome::OverBudget { .. } => {
+            let bound = row_fastest
+                .map(|fastest| {
+                    format!(" ×>{}", plot::two_significant(nanos(budget) as f64 / fastest.max(1) as f64))
+                })
+                .unwrap_or_default();
+            (format!("over budget (>{}){bound}", format_duration(budget)), Style::Yellow)
+        }
+        Outcome::OutOfMemory { .. } => ("out of memory".to_string(), Style::Yellow),
+        Outcome::Skipped { .. } => ("skipped".to_string(), Style::Dim),
+        Outcome::WrongAnswer { answer, .. } => (format!("WRONG ANSWER {answer}"), Style::Red),
+        Outcome::Crashed { .. } => ("CRASHED".to_string(), Style::Red),
+    }
+}
+
+/// The tables: per problem, sizes down and implementations across; then the reserved boards; then
+/// a line for every wrong answer, crash and unreadable case file.
+pub fn render_text(report: &BenchReport, color: bool) -> String {
+    let budget = Duration::from_secs_f64(report.budget_seconds);
+    let mut out = format!(
+        "{} build; each cell: the median run, ± half the interquartile range of the samples, \
+         × the row's fastest; a run may take {}\n",
+        if report.release_build { "release" } else { "DEBUG (not release)" },
+        format_duration(budget)
+    );
+    for problem in Problem::ALL {
+        let ids: Vec<&String> = report
+            .implementations
+            .iter()
+            .filter(|id| id.starts_with(&format!("{}/", problem.id())))
+            .collect();
+        if ids.is_empty() {
+            continue;
+        }
+        let rows: Vec<(String, usize, String)> =
+            report.sizes.iter().map(|&n| (n.to_string(), n, "empty".to_string())).collect();
+        out.push_str(&format!("\n{}, empty n x n boards\n", heading(problem)));
+        out.push_str(&render_table(&report.empty_boards, "n", &ids, &rows, budget, color));
+    }
+    let counters: Vec<&String> = report.implementations.iter().filter(|id| id.starts_with("cses/")).collect();
+    if !report.reserved_boards.is_empty() {
+        let mut rows: Vec<(String, usize, String)> = Vec::new();
+        for measurement in &report.reserved_boards {
+            if !rows.iter().any(|(_, _, board)| *board == measurement.board) {
+                rows.push((measurement.board.clone(), measurement.n, measurement.board.clone()));
+            }
+        }
+        out.push_str(&format!(
+            "\n{}, boards with reserved squares (the cases of these sides in {}/)\n",
+            heading(Problem::Cses),
+            report.cases_folder
+        ));
+        out.push_str(&render_table(&report.reserved_boards, "case", &counters, &rows, budget, color));
+    }
+    let mut details = Vec::new();
+    for error in &report.case_errors {
+        details.push(format!("case file: {error}"));
+    }
+    for measurement in report.empty_boards.iter().chain(&report.reserved_boards) {
+        let board = if measurement.board == "empty" {
+            format!("the empty {0}x{0} board", measurement.n)
+        } else {
+            measurement.board.clone()
+        };
+        match &measurement.outcome {
+            Outcome::WrongAnswer { detail, .. } => {
+                details.push(format!("WRONG ANSWER: {} on {board}: {detail}", measurement.implementation))
+            }
+            Outcome::Crashed { reason } => {
+                details.push(format!("CRASHED: {} on {board}: {reason}", measurement.implementation))
+            }
+            _ => {}
+        }
+    }
+    if !details.is_empty() {
+        out.push('\n');
+        out.push_str(&details.join("\n"));
+        out.push('\n');
+    }
+    out
+}
+
+fn heading(problem: Problem) -> &'static str {
+    match problem {
+        Problem::Cses => "CSES 1624, counting",
+        Problem::LeetCode51 => "LeetCode 51, listing every board",
+        Problem::LeetCode52 => "LeetCode 52, counting",
+    }
+}
+
+/// A table of `measurements`: one row per (label, n, board), one column per implementation id.
+fn render_table(
+    measurements: &[Measurement],
+    first_column: &str,
+    ids: &[&String],
+    rows: &[(String, usize, String)],
+    budget: Duration,
+    color: bool,
+) -> String {
+    let mut header = vec![first_column.to_string()];
+    header.extend(ids.iter().map(|id| id.split_once('/').map_or(id.as_str(), |(_, name)| name).to_string()));
+    let mut table = Table::new(header);
+    for (label, n, board) in rows {
+        let in_row: Vec<Option<&Measurement>> = ids
+            .iter()
+            .map(|id| {
+                measurements.iter().find(|measurement| {
+                    &&measurement.implementation == id && measurement.n == *n && measurement.board == *board
+                })
+            })
+            .collect();
+        let row_fastest = in_row
+            .iter()
+            .flatten()
+            .filter_map(|measurement| measurement.outcome.figures())
+            .map(|figures| figures.median_ns)
+            .min();
+        let mut row = vec![(label.clone(), Style::Plain)];
+        row.extend(in_row.iter().map(|measurement| match measurement {
+            Some(measurement) => cell(measurement, row_fastest, budget),
+            None => ("-".to_string(), Style::Dim),
+        }));
+        table.push(row);
+    }
+    table.render(color)
+}
+
+/// A one-line progress note on a terminal, rewritten in place; nothing otherwise.
+struct Progress {
+    enabled: bool,
+    width: usize,
+}
+
+impl Progress {
+    fn new(enabled: bool) -> Progress {
+        Progress { enabled, width: 0 }
+    }
+
+    fn show(&mut self, line: &str) {
+        if self.enabled {
+            let text = format!("bench: timing {line}");
+            let padding = " ".repeat(self.width.saturating_sub(text.chars().count()));
+            eprint!("\r{text}{padding}");
+            self.width = text.chars().count();
+        }
+    }
+
+    fn clear(&mut self) {
+        if self.enabled && self.width > 0 {
+            eprint!("\r{}\r", " ".repeat(self.width));
+        }
+    }
 }

@@ -1,0 +1,345 @@
+//! The bench's plot: time against n on the empty boards, as an SVG written by hand.
+//!
+//! A log-scale time axis with a gridline at every decade, n along the bottom, and one `<path>` per
+//! implementation (the only `path` elements in the file; a test counts them): colour by
+//! implementation, dash by problem (CSES solid, LeetCode 51 dashed, LeetCode 52 dotted). Each median
+//! is a dot with a bar over the middle half of its samples (the interquartile range) and a tooltip; a run over budget is a
+//! hollow triangle on the budget's line, where its line stops. A legend on the right names every
+//! line. Cost: linear in the number of measurements.
+
+use std::fmt::Write;
+use std::time::Duration;
+
+use super::{BenchReport, Outcome};
+use crate::registry::Problem;
+use crate::table::format_duration;
+
+const WIDTH: f64 = 960.0;
+const HEIGHT: f64 = 560.0;
+const LEFT: f64 = 84.0;
+const TOP: f64 = 64.0;
+const RIGHT: f64 = WIDTH - 260.0;
+const BOTTOM: f64 = HEIGHT - 64.0;
+const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
+/// Tableau's ten colours and two more, distinct on white and for most colour-blind readers.
+const PALETTE: [&str; 12] = [
+    "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b6992d", "#b07aa1", "#ff9da7", "#9c755f",
+    "#79706e", "#17becf", "#bcbd22",
+];
+
+/// A number with two significant figures, without decimals from 10 on: `4.1`, `12`, `350`, `1200`.
+pub fn two_significant(value: f64) -> String {
+    if !value.is_finite() || value <= 0.0 {
+        return "0".to_string();
+    }
+    if value < 10.0 {
+        return format!("{value:.1}");
+    }
+    let scale = 10f64.powi(value.log10().floor() as i32 - 1);
+    format!("{:.0}", (value / scale).round() * scale)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// One implementation's points: (n, median, lower quartile, upper quartile, spread %), and the n at
+/// which it went over budget, if it did.
+struct Series {
+    id: String,
+    problem: Problem,
+    points: Vec<(usize, u64, u64, u64, f64)>,
+    over_budget_at: Option<usize>,
+}
+
+fn dash(problem: Problem) -> &'static str {
+    match problem {
+        Problem::Cses => "",
+        Problem::LeetCode51 => " stroke-dasharray=\"8 4\"",
+        Problem::LeetCode52 => " stroke-dasharray=\"2 3\"",
+    }
+}
+
+fn problem_note(problem: Problem) -> &'static str {
+    match problem {
+        Problem::Cses => "CSES 1624, counting",
+        Problem::LeetCode51 => "LeetCode 51, listing the boards",
+        Problem::LeetCode52 => "LeetCode 52, counting",
+    }
+}
+
+/// The time axis label of 10^exponent nanoseconds: `1ns`, `10µs`, `100ms`, `1s`, `1000s`.
+fn decade_label(exponent: i32) -> String {
+    let (unit, base) = match exponent {
+        i32::MIN..=2 => ("ns", 0),
+        3..=5 => ("µs", 3),
+        6..=8 => ("ms", 6),
+        _ => ("s", 9),
+    };
+    format!("{}{unit}", 10u64.pow((exponent - base).max(0) as u32))
+}
+
+/// The plot of `report`'s empty boards as an SVG document.
+pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
+    let series: Vec<Series> = report
+        .implementations
+        .iter()
+        .map(|id| {
+            let mine = report.empty_boards.iter().filter(|measurement| &measurement.implementation == id);
+            let mut series = Series {
+                id: id.clone(),
+                problem: report
+                    .empty_boards
+                    .iter()
+                    .find(|measurement| &measurement.implementation == id)
+                    .map_or(Problem::Cses, |measurement| measurement.problem),
+                points: Vec::new(),
+                over_budget_at: None,
+            };
+            for measurement in mine {
+                match &measurement.outcome {
+                    Outcome::Measured(figures) => series.points.push((
+                        measurement.n,
+                        figures.median_ns.max(1),
+                        figures.lower_quartile_ns.max(1),
+                        figures.upper_quartile_ns.max(1),
+                        figures.spread_percent,
+                    )),
+                    Outcome::OverBudget { .. } if series.over_budget_at.is_none() => {
+                        series.over_budget_at = Some(measurement.n)
+                    }
+                    _ => {}
+                }
+            }
+            series
+        })
+        .collect();
+
+    let budget_ns = budget.as_nanos() as f64;
+    let any_over_budget = series.iter().any(|series| series.over_budget_at.is_some());
+    let mut low = f64::INFINITY;
+    let mut high: f64 = 0.0;
+    for &(_, _, min, max, _) in series.iter().flat_map(|series| &series.points) {
+        low = low.min(min as f64);
+        high = high.max(max as f64);
+    }
+    if any_over_budget {
+        low = low.min(budget_ns);
+        high = high.max(budget_ns);
+    }
+    if !low.is_finite() {
+        (low, high) = (1e3, 1e9);
+    }
+    let low_decade = low.log10().floor() as i32;
+    let high_decade = (high.log10().ceil() as i32).max(low_decade + 1);
+    let y_of = |nanos: f64| {
+        let fraction = (nanos.log10() - f64::from(low_decade)) / f64::from(high_decade - low_decade);
+        BOTTOM - fraction * (BOTTOM - TOP)
+    };
+    let first_n = report.sizes.first().copied().unwrap_or(1);
+    let last_n = report.sizes.last().copied().unwrap_or(first_n);
+    let x_of = |n: usize| {
+        let span = (last_n - first_n) as f64 + 1.0;
+        LEFT + ((n - first_n) as f64 + 0.5) / span * (RIGHT - LEFT)
+    };
+
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"{FONT}\">"
+    );
+    let _ = writeln!(svg, "<rect x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>");
+    let _ = writeln!(
+        svg,
+        "<text x=\"{LEFT}\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">N-Queens: time to solve the empty n × n board</text>"
+    );
+    let build = if report.release_build { "release build" } else { "DEBUG build, not release figures" };
+    let _ = writeln!(
+        svg,
+        "<text x=\"{LEFT}\" y=\"48\" font-size=\"12\" fill=\"#555\">median of repeated runs, bars over the middle half of the samples; log scale; {build}; a run may take {}</text>",
+        escape(&format_duration(budget))
+    );
+
+    // Gridlines and ticks: a line and a label at every decade, short ticks at 2 to 9 times it.
+    let _ = writeln!(svg, "<g stroke-width=\"1\">");
+    for decade in low_decade..=high_decade {
+        let y = y_of(10f64.powi(decade));
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\" stroke=\"#d9d9d9\"/>"
+        );
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{LEFT}\" y2=\"{y:.1}\" stroke=\"#444\"/>",
+            LEFT - 6.0
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\" fill=\"#333\" stroke=\"none\">{}</text>",
+            LEFT - 9.0,
+            y + 4.0,
+            decade_label(decade)
+        );
+        if decade < high_decade {
+            for multiple in 2..=9 {
+                let y = y_of(f64::from(multiple) * 10f64.powi(decade));
+                let _ = writeln!(
+                    svg,
+                    "<line x1=\"{:.1}\" y1=\"{y:.1}\" x2=\"{LEFT}\" y2=\"{y:.1}\" stroke=\"#888\"/>",
+                    LEFT - 3.0
+                );
+                if multiple == 2 || multiple == 5 {
+                    let _ = writeln!(
+                        svg,
+                        "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\" stroke=\"#f0f0f0\"/>"
+                    );
+                }
+            }
+        }
+    }
+    for n in first_n..=last_n {
+        let x = x_of(n);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{x:.1}\" y1=\"{BOTTOM}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#444\"/>",
+            BOTTOM + 6.0
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\" stroke=\"none\">{n}</text>",
+            BOTTOM + 21.0
+        );
+    }
+    let _ = writeln!(svg, "<line x1=\"{LEFT}\" y1=\"{TOP}\" x2=\"{LEFT}\" y2=\"{BOTTOM}\" stroke=\"#444\"/>");
+    let _ =
+        writeln!(svg, "<line x1=\"{LEFT}\" y1=\"{BOTTOM}\" x2=\"{RIGHT}\" y2=\"{BOTTOM}\" stroke=\"#444\"/>");
+    let _ = writeln!(svg, "</g>");
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">n (queens on an n × n board)</text>",
+        (LEFT + RIGHT) / 2.0,
+        HEIGHT - 20.0
+    );
+    let _ = writeln!(
+        svg,
+        "<text transform=\"translate(22 {:.1}) rotate(-90)\" font-size=\"13\" text-anchor=\"middle\" fill=\"#222\">time of one run</text>",
+        (TOP + BOTTOM) / 2.0
+    );
+    if any_over_budget {
+        let y = y_of(budget_ns);
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" y1=\"{y:.1}\" x2=\"{RIGHT}\" y2=\"{y:.1}\" stroke=\"#c0392b\" stroke-width=\"1\" stroke-dasharray=\"5 4\"/>"
+        );
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"end\" fill=\"#c0392b\">budget {}</text>",
+            RIGHT - 4.0,
+            y - 5.0,
+            escape(&format_duration(budget))
+        );
+    }
+
+    for (index, series) in series.iter().enumerate() {
+        let colour = PALETTE[index % PALETTE.len()];
+        let mut data = String::new();
+        let mut previous_n = None;
+        for &(n, median, _, _, _) in &series.points {
+            // A gap (a wrong answer, a crash) breaks the line rather than bridging it.
+            let command = if previous_n == Some(n.wrapping_sub(1)) { 'L' } else { 'M' };
+            let _ = write!(data, "{command}{:.1},{:.1} ", x_of(n), y_of(median as f64));
+            previous_n = Some(n);
+        }
+        let _ = writeln!(
+            svg,
+            "<path data-implementation=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" stroke-linejoin=\"round\"{}/>",
+            escape(&series.id),
+            data.trim_end(),
+            dash(series.problem)
+        );
+        let _ = writeln!(svg, "<g fill=\"{colour}\" stroke=\"{colour}\">");
+        for &(n, median, min, max, spread) in &series.points {
+            let x = x_of(n);
+            let _ = writeln!(
+                svg,
+                "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke-width=\"1.5\"/>",
+                y_of(min as f64),
+                y_of(max as f64)
+            );
+            let _ = writeln!(
+                svg,
+                "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\" stroke=\"#ffffff\" stroke-width=\"1\"><title>{} n = {n}: {} ±{spread:.0}%</title></circle>",
+                y_of(median as f64),
+                escape(&series.id),
+                escape(&format_duration(Duration::from_nanos(median)))
+            );
+        }
+        if let Some(n) = series.over_budget_at {
+            let (x, y) = (x_of(n), y_of(budget_ns));
+            let _ = writeln!(
+                svg,
+                "<polygon points=\"{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"#ffffff\" stroke-width=\"1.5\"><title>{} n = {n}: over budget</title></polygon>",
+                y - 6.0,
+                x - 5.5,
+                y + 4.0,
+                x + 5.5,
+                y + 4.0,
+                escape(&series.id)
+            );
+        }
+        let _ = writeln!(svg, "</g>");
+    }
+
+    // The legend: a sample of each line, then its id.
+    let legend_x = RIGHT + 24.0;
+    let _ = writeln!(svg, "<g font-size=\"12\">");
+    for (index, series) in series.iter().enumerate() {
+        let colour = PALETTE[index % PALETTE.len()];
+        let y = TOP + 6.0 + 20.0 * index as f64;
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{legend_x:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"2\"{}/>",
+            legend_x + 30.0,
+            dash(series.problem)
+        );
+        let _ = writeln!(
+            svg,
+            "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{colour}\" stroke=\"#ffffff\"/>",
+            legend_x + 15.0
+        );
+        let note = if series.points.is_empty() { " (no figure)" } else { "" };
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#222\">{}{note}</text>",
+            legend_x + 38.0,
+            y + 4.0,
+            escape(&series.id)
+        );
+    }
+    // What the dashes mean, for the problems on the plot.
+    let mut key_y = TOP + 6.0 + 20.0 * series.len() as f64 + 14.0;
+    for (problem, style) in
+        [(Problem::Cses, "solid"), (Problem::LeetCode51, "dashed"), (Problem::LeetCode52, "dotted")]
+    {
+        if series.iter().any(|series| series.problem == problem) {
+            let _ = writeln!(
+                svg,
+                "<text x=\"{legend_x:.1}\" y=\"{key_y:.1}\" font-size=\"11\" fill=\"#666\">{style}: {}</text>",
+                escape(problem_note(problem))
+            );
+            key_y += 16.0;
+        }
+    }
+    let _ = writeln!(svg, "</g>");
+    if series.iter().all(|series| series.points.is_empty()) {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"14\" text-anchor=\"middle\" fill=\"#888\">no figure to plot</text>",
+            (LEFT + RIGHT) / 2.0,
+            (TOP + BOTTOM) / 2.0
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}

@@ -23,6 +23,7 @@ commands:
   list       print every implementation, one problem/name a line
   new-case   write a case file whose expected count comes from the checker's oracle
   stress     every implementation against the oracle on random boards; shrink what disagrees
+  bench      time every implementation side by side on a release build: tables and a plot
   export     print one implementation as a single std-only file, ready to submit to its judge
 
 cargo xtask judge [--impl PATTERN] [--case PATTERN] [--cases DIR] [--json] [--jobs N] [--accept]
@@ -50,6 +51,22 @@ cargo xtask stress [--seed S] [--iterations K] [--sizes 4..=10] [--density 0..0.
   --density A..B   the fraction of reserved squares, drawn per board (default 0..0.6)
   --cases DIR      where to write the case for a disagreement (default cases/, as stress/seedS-iterationI.toml)
   exit status 1 when an implementation disagreed with the oracle
+
+cargo xtask bench [--sizes 4..=14] [--impl PATTERN] [--budget SECONDS] [--json] [--cases DIR] [--out DIR]
+  --sizes SIDES    the empty boards' sides: A..=B, A..B or a comma list (default 4..=14); the
+                   cases with reserved squares of these sides are timed too (CSES counters only)
+  --impl PATTERN   only implementations whose problem/name matches, as for judge
+  --budget SECONDS what one run may take (default 2): a run past it is killed, marked over budget,
+                   and that implementation is skipped at larger sizes
+  --json           every sample as JSON instead of tables
+  --cases DIR      take the boards with reserved squares from DIR instead of cases/
+  --out DIR        write the plot, empty-boards.svg, to DIR (default target/bench)
+  Each cell is the median run, ± half the interquartile range, × the row's fastest. A debug
+  xtask builds the release one and re-runs itself with it. Issue 7's table (fastest against
+  bitmask, Q(12) to Q(18), a few minutes; bitmask passes the budget at n = 18, where its cell
+  gives the ratio as a lower bound):
+    cargo xtask bench --impl cses/fastest,cses/bitmask --sizes 12..=18 --budget 60
+  exit status 1 when an answer was wrong or a run crashed
 
 cargo xtask export PROBLEM/NAME [-o FILE]
   PROBLEM/NAME     cses/NAME gives a whole program (the module and a main reading the board on

@@ -83,10 +83,10 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "too many rows: expected {expected}, as the first row is {expected} long")
             }
             ParseErrorKind::RowTooShort { expected, found } => {
-                write!(f, "row too short: expected {expected} squares, found {found}")
+                write!(f, "row too short: expected {}, found {found}", squares(*expected))
             }
             ParseErrorKind::RowTooLong { expected } => {
-                write!(f, "row too long: expected {expected} squares")
+                write!(f, "row too long: expected {}", squares(*expected))
             }
             ParseErrorKind::UnknownCharacter { found } => {
                 write!(f, "unknown character {found:?}: expected `.` or `*`")
@@ -97,6 +97,11 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::NotUtf8 => write!(f, "invalid UTF-8: expected `.` or `*`"),
         }
     }
+}
+
+/// `1 square`, `8 squares`.
+fn squares(count: usize) -> String {
+    format!("{count} square{}", if count == 1 { "" } else { "s" })
 }
 
 impl fmt::Display for ParseError {
@@ -136,19 +141,27 @@ impl Board {
 
     /// Parses CSES text given as bytes, so that invalid UTF-8 is a [`ParseError`] too.
     ///
+    /// The first fault is named, as [`Board::parse`] does: a board fault before the first invalid
+    /// byte wins over it.
+    ///
     /// # Errors
     /// As [`Board::parse`], plus [`ParseErrorKind::NotUtf8`] at the first bad byte.
     pub fn parse_bytes(bytes: &[u8]) -> Result<Board, ParseError> {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => Board::parse(text),
-            Err(error) => {
-                // The valid prefix is UTF-8 by definition, so it can be counted in characters.
-                let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
-                let line = valid.matches('\n').count() + 1;
-                let line_start = valid.rfind('\n').map_or(0, |at| at + 1);
-                let column = valid[line_start..].chars().count() + 1;
-                Err(ParseError { line, column, kind: ParseErrorKind::NotUtf8 })
-            }
+        let error = match std::str::from_utf8(bytes) {
+            Ok(text) => return Board::parse(text),
+            Err(error) => error,
+        };
+        // The valid prefix is UTF-8 by definition, so it can be counted in characters.
+        let valid = std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default();
+        let line = valid.matches('\n').count() + 1;
+        let line_start = valid.rfind('\n').map_or(0, |at| at + 1);
+        let column = valid[line_start..].chars().count() + 1;
+        let not_utf8 = ParseError { line, column, kind: ParseErrorKind::NotUtf8 };
+        // Read with the bad bytes replaced, the text keeps every earlier character in its place,
+        // and the replacement character is itself a fault, so parsing it fails at or before them.
+        match Board::parse(&String::from_utf8_lossy(bytes)) {
+            Err(earlier) if (earlier.line, earlier.column) < (line, column) => Err(earlier),
+            _ => Err(not_utf8),
         }
     }
 

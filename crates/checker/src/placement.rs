@@ -121,7 +121,8 @@ impl fmt::Display for StringsError {
         }
         match &self.kind {
             StringsErrorKind::WrongLength { expected, found } => {
-                write!(f, "wrong length: expected {expected} characters, found {found}")
+                let plural = if *expected == 1 { "" } else { "s" };
+                write!(f, "wrong length: expected {expected} character{plural}, found {found}")
             }
             StringsErrorKind::UnknownCharacter { found } => {
                 write!(f, "unknown character {found:?}: expected `Q` or `.`")

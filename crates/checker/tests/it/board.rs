@@ -256,14 +256,14 @@ table_tests! { assert_bytes_fault;
         b"..\n\x80.\n",
         (2, 1, Kind::NotUtf8, "line 2, column 1: invalid UTF-8: expected `.` or `*`"),
     ),
-    // Columns count characters, not bytes: the two bytes of `é` are one column.
-    not_utf8_after_a_multibyte_character: (
+    // A character that is valid UTF-8 but not a square comes first, and columns count characters.
+    a_multibyte_character_before_invalid_utf8_is_the_first_fault: (
         ["....\n..é".as_bytes(), b"\xff.\n".as_slice()].concat(),
-        (2, 4, Kind::NotUtf8, "line 2, column 4: invalid UTF-8: expected `.` or `*`"),
+        (2, 3, Kind::UnknownCharacter { found: 'é' }, "line 2, column 3: unknown character 'é': expected `.` or `*`"),
     ),
-    not_utf8_after_two_multibyte_characters: (
+    two_multibyte_characters_before_invalid_utf8: (
         ["é€".as_bytes(), b"\xc0".as_slice()].concat(),
-        (1, 3, Kind::NotUtf8, "line 1, column 3: invalid UTF-8: expected `.` or `*`"),
+        (1, 1, Kind::UnknownCharacter { found: 'é' }, "line 1, column 1: unknown character 'é': expected `.` or `*`"),
     ),
     not_utf8_truncated_sequence_at_the_end: (
         b"..\n.\xc3",
@@ -273,9 +273,13 @@ table_tests! { assert_bytes_fault;
         b"..\r\n.\xfe\r\n",
         (2, 2, Kind::NotUtf8, "line 2, column 2: invalid UTF-8: expected `.` or `*`"),
     ),
-    // Bytes that are not text are not read as a board at all, so an earlier board fault is not named.
-    not_utf8_is_named_before_an_earlier_board_fault: (
+    // The first fault is named, whichever kind it is.
+    an_earlier_board_fault_is_named_before_invalid_utf8: (
         b"Q\n\xff\n",
+        (1, 1, Kind::UnknownCharacter { found: 'Q' }, "line 1, column 1: unknown character 'Q': expected `.` or `*`"),
+    ),
+    invalid_utf8_is_named_before_a_later_board_fault: (
+        b"..\n\xff\nQQ\n",
         (2, 1, Kind::NotUtf8, "line 2, column 1: invalid UTF-8: expected `.` or `*`"),
     ),
     empty_bytes: (b"", (1, 1, Kind::Empty, "line 1, column 1: empty input: expected rows of `.` and `*`")),

@@ -326,29 +326,52 @@ proptest! {
             Ok(text) => prop_assert_eq!(result, Board::parse(text)),
             Err(_) => {
                 let error = result.expect_err("bytes that are not UTF-8 are not a board");
-                prop_assert_eq!(&error.kind, &Kind::NotUtf8);
                 let lines: Vec<&[u8]> = bytes.split(|&byte| byte == b'\n').collect();
-                prop_assert!(error.line >= 1 && error.line <= lines.len(), "{:?}", error);
-                let line_length = lines[error.line - 1].len();
-                prop_assert!(error.column >= 1 && error.column <= line_length + 1, "{:?}", error);
+                prop_assert!(error.line >= 1 && error.line <= lines.len() + 1, "{:?}", error);
+                if error.line <= lines.len() {
+                    let line_length = lines[error.line - 1].len();
+                    prop_assert!(error.column >= 1 && error.column <= line_length + 1, "{:?}", error);
+                }
             }
         }
     }
 
     #[test]
-    fn parse_bytes_names_the_first_bad_byte(
+    fn parse_bytes_names_the_first_bad_byte_after_well_formed_rows(
+        width in 1usize..=6,
+        rows in 0usize..=6,
+        column in 0usize..=6,
+        bad in prop_oneof![0x80u8..=0xBF, 0xC0u8..=0xC1, 0xF5u8..=0xFF],
+        rest in vec(any::<u8>(), 0..8),
+    ) {
+        // Whole rows of `.`, then part of a row: nothing is wrong before the bad byte.
+        let column = column.min(width - 1);
+        let rows = rows.min(width - 1);
+        let mut bytes: Vec<u8> = ".".repeat(width).bytes().chain([b'\n']).cycle().take(rows * (width + 1)).collect();
+        bytes.extend(".".repeat(column).bytes());
+        bytes.push(bad);
+        bytes.extend(rest);
+        let expected = ParseError { line: rows + 1, column: column + 1, kind: Kind::NotUtf8 };
+        prop_assert_eq!(Board::parse_bytes(&bytes), Err(expected));
+    }
+
+    #[test]
+    fn parse_bytes_names_a_board_fault_before_the_first_bad_byte(
         prefix in "[.*Q\r\né€]{0,40}",
         bad in prop_oneof![0x80u8..=0xBF, 0xC0u8..=0xC1, 0xF5u8..=0xFF],
         rest in vec(any::<u8>(), 0..8),
     ) {
-        // A prefix that is whole text ends between characters, so the bad byte cannot continue one.
+        // Whatever the text before the bad byte holds, a fault there is named as the text alone
+        // would name it; otherwise the bad byte is.
         let bytes: Vec<u8> = prefix.bytes().chain([bad]).chain(rest).collect();
         let last_line = prefix.rsplit('\n').next().unwrap_or_default();
-        let expected = ParseError {
-            line: prefix.split('\n').count(),
-            column: last_line.chars().count() + 1,
-            kind: Kind::NotUtf8,
-        };
-        prop_assert_eq!(Board::parse_bytes(&bytes), Err(expected));
+        let bad_at = (prefix.split('\n').count(), last_line.chars().count() + 1);
+        let error = Board::parse_bytes(&bytes).expect_err("not UTF-8");
+        if error.kind == Kind::NotUtf8 {
+            prop_assert_eq!((error.line, error.column), bad_at);
+        } else {
+            prop_assert!((error.line, error.column) < bad_at, "{:?} is not before {:?}", error, bad_at);
+            prop_assert_eq!(Some(error), Board::parse(&prefix).err().filter(|e| (e.line, e.column) < bad_at));
+        }
     }
 }

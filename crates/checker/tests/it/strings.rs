@@ -39,7 +39,7 @@ table_tests! { assert_strings_fault;
         &["Q......"],
         (
             fault(1, Some(2), Kind::WrongLength { expected: 1, found: 7 }),
-            "row 1, column 2: wrong length: expected 1 characters, found 7",
+            "row 1, column 2: wrong length: expected 1 character, found 7",
         ),
     ),
     empty_row: (

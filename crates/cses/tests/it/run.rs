@@ -121,8 +121,8 @@ fn endless_input_is_cut_and_still_reports_its_first_fault() {
     straddling.extend("é".repeat(cses::MAX_INPUT_BYTES).as_bytes());
     assert_eq!(
         parse_error_of(&straddling),
-        ParseError { line: 1, column: 33, kind: ParseErrorKind::TooLarge },
-        "the first row is over 32 squares long, which the parser checks before its characters"
+        ParseError { line: 1, column: 1, kind: ParseErrorKind::UnknownCharacter { found: 'Q' } },
+        "the first fault is the `Q`, not invalid UTF-8 at the cut"
     );
 }
 

@@ -1,8 +1,9 @@
 //! The bench's plot: time against n on the empty boards, as an SVG written by hand.
 //!
 //! A log-scale time axis with a gridline at every decade, n along the bottom, and one `<path>` per
-//! implementation (the only `path` elements in the file; a test counts them): colour by
-//! implementation, dash by problem (CSES solid, LeetCode 51 dashed, LeetCode 52 dotted). Each median
+//! implementation (the only `path` elements in the file; a test counts them): colour by the
+//! implementation's name, so that one technique has one colour across problems, and dash by
+//! problem (CSES solid, LeetCode 51 dashed, LeetCode 52 dotted). Each median
 //! is a dot with a bar over the middle half of its samples (the interquartile range) and a tooltip; a run over budget is a
 //! hollow triangle on the budget's line, where its line stops. A legend on the right names every
 //! line. Cost: linear in the number of measurements.
@@ -22,18 +23,36 @@ const RIGHT: f64 = WIDTH - 260.0;
 const BOTTOM: f64 = HEIGHT - 64.0;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
-/// Tableau's ten colours and two more, distinct on white and for most colour-blind readers.
+/// Tableau's ten colours, distinct on white and for most colour-blind readers, and two more.
 const PALETTE: [&str; 12] = [
     "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#b6992d", "#b07aa1", "#ff9da7", "#9c755f",
     "#79706e", "#17becf", "#bcbd22",
 ];
+
+/// Each series' colour: one per implementation name (the part after the `/`), in order of first
+/// appearance.
+fn colours(series: &[Series]) -> Vec<&'static str> {
+    let mut names: Vec<&str> = Vec::new();
+    series
+        .iter()
+        .map(|series| {
+            let name = series.id.split_once('/').map_or(series.id.as_str(), |(_, name)| name);
+            let index = names.iter().position(|known| *known == name).unwrap_or_else(|| {
+                names.push(name);
+                names.len() - 1
+            });
+            PALETTE[index % PALETTE.len()]
+        })
+        .collect()
+}
 
 /// A number with two significant figures, without decimals from 10 on: `4.1`, `12`, `350`, `1200`.
 pub fn two_significant(value: f64) -> String {
     if !value.is_finite() || value <= 0.0 {
         return "0".to_string();
     }
-    if value < 10.0 {
+    // Below 9.95 one decimal keeps two figures; from there it would round up to `10.0`.
+    if value < 9.95 {
         return format!("{value:.1}");
     }
     let scale = 10f64.powi(value.log10().floor() as i32 - 1);
@@ -241,8 +260,8 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
         );
     }
 
-    for (index, series) in series.iter().enumerate() {
-        let colour = PALETTE[index % PALETTE.len()];
+    let colours = colours(&series);
+    for (series, &colour) in series.iter().zip(&colours) {
         let mut data = String::new();
         let mut previous_n = None;
         for &(n, median, _, _, _) in &series.points {
@@ -294,8 +313,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
     // The legend: a sample of each line, then its id.
     let legend_x = RIGHT + 24.0;
     let _ = writeln!(svg, "<g font-size=\"12\">");
-    for (index, series) in series.iter().enumerate() {
-        let colour = PALETTE[index % PALETTE.len()];
+    for (index, (series, &colour)) in series.iter().zip(&colours).enumerate() {
         let y = TOP + 6.0 + 20.0 * index as f64;
         let _ = writeln!(
             svg,
@@ -342,4 +360,23 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decade_label, two_significant};
+
+    #[test]
+    fn numbers_keep_two_figures_and_decades_their_unit() {
+        assert_eq!(two_significant(4.13), "4.1");
+        assert_eq!(two_significant(9.96), "10");
+        assert_eq!(two_significant(12.4), "12");
+        assert_eq!(two_significant(345.0), "350");
+        assert_eq!(two_significant(1234.0), "1200");
+        assert_eq!(decade_label(0), "1ns");
+        assert_eq!(decade_label(4), "10µs");
+        assert_eq!(decade_label(8), "100ms");
+        assert_eq!(decade_label(9), "1s");
+        assert_eq!(decade_label(11), "100s");
+    }
 }

@@ -207,16 +207,16 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
     if let Some(id) = child_id {
         return child_command(&id, &request);
     }
-    if !options.in_place && cfg!(debug_assertions) {
-        return rerun_in_release(&arguments);
-    }
-    let selected = selected_implementations(&options);
-    if selected.is_empty() {
+    // Usage errors first, so that a typo never waits for a release build.
+    if selected_implementations(&options).is_empty() {
         let pattern = options.impl_pattern.as_deref().unwrap_or("");
         return Err(format!("--impl `{pattern}`: matches no implementation (`cargo xtask list` shows them)"));
     }
     if !options.cases_folder.is_dir() {
         return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
+    }
+    if !options.in_place && cfg!(debug_assertions) {
+        return rerun_in_release(&arguments);
     }
     let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
     let mut progress = Progress::new(std::io::stderr().is_terminal());

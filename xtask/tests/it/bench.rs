@@ -55,7 +55,7 @@ fn bad_sizes_and_budgets_are_one_line_errors() {
 
 #[test]
 fn usage_errors_exit_with_status_2_and_one_line() {
-    let runs: [(&[&str], &str); 5] = [
+    let runs: [(&[&str], &str); 6] = [
         (&["bench", "--sizes", "9..=4"], "error: --sizes `9..=4`: `9..=4` is empty"),
         (&["bench", "--budget", "zero"], "error: --budget `zero`: expected a number of seconds"),
         (
@@ -63,6 +63,7 @@ fn usage_errors_exit_with_status_2_and_one_line() {
             "error: --impl `no-such-implementation`: matches no implementation",
         ),
         (&["bench", "--frobnicate"], "error: invalid option '--frobnicate'"),
+        (&["bench", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
         (&["bench", "--sizes"], "error: missing argument for option '--sizes'"),
     ];
     for (arguments, expected) in runs {

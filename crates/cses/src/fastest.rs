@@ -475,7 +475,8 @@ const STACK_ROWS: usize = MAX_N;
 /// lanes interleave in one loop and their work overlaps.
 #[derive(Clone, Debug)]
 struct Lane {
-    /// The row being tried, whose `remaining` is never empty; below `first` once the start is done.
+    /// The row to begin at once `load` has run, whose `remaining` is not empty (below `first` if
+    /// the start has no candidate); from there the caller keeps the row, as `step` takes it.
     row: usize,
     first: usize,
     /// The start's part of the weight index.
@@ -488,8 +489,8 @@ struct Lane {
     left_diagonals: [u64; STACK_ROWS],
     right_diagonals: [u64; STACK_ROWS],
     resume: [usize; STACK_ROWS],
-    /// This start's free squares, and all ones on every row but the
-    /// bottom one, copied so that a step reads one place.
+    /// This start's free squares, and all ones on every row but the bottom one, copied so that a
+    /// step reads one place.
     free: [u64; STACK_ROWS],
     above_bottom: [u64; STACK_ROWS],
 }

@@ -99,6 +99,15 @@ proptest! {
         prop_assert_eq!(fastest::count(&reserved), oracle_count(&reserved));
     }
 
+    // `count` hands boards up to SMALL_BOARD_MAX_N to a plain search; `count_with` always runs the
+    // symmetry search, which must be right on small boards too.
+    #[test]
+    fn the_symmetry_search_agrees_with_the_oracle_on_small_boards(
+        reserved in prop_oneof![random_board(10), symmetric_board(10)],
+    ) {
+        prop_assert_eq!(fastest::count_with(&reserved, &Options::default()), oracle_count(&reserved));
+    }
+
     #[test]
     fn shards_add_up_to_the_whole(reserved in symmetric_board(9), shard_count in 1usize..=6) {
         let whole = oracle_count(&reserved);

@@ -62,9 +62,9 @@ cargo xtask bench [--sizes 4..=14] [--impl PATTERN] [--budget SECONDS] [--json] 
   --cases DIR      take the boards with reserved squares from DIR instead of cases/
   --out DIR        write the plot, empty-boards.svg, to DIR (default target/bench)
   Each cell is the median run, ± half the interquartile range, × the row's fastest. A debug
-  xtask builds the release one and re-runs itself with it. Issue 7's table (fastest against
-  bitmask, Q(12) to Q(18), a few minutes; bitmask passes the budget at n = 18, where its cell
-  gives the ratio as a lower bound):
+  xtask builds the release one and re-runs itself with it. Issue 7's table, fastest against
+  bitmask for Q(12) to Q(18), in some 3 minutes (bitmask passes 60 s at n = 18, where its cell
+  gives the ratio as a lower bound), or whole with --budget 400 in some 11 minutes:
     cargo xtask bench --impl cses/fastest,cses/bitmask --sizes 12..=18 --budget 60
   exit status 1 when an answer was wrong or a run crashed
 

@@ -15,11 +15,14 @@ use super::{BenchReport, Outcome};
 use crate::registry::Problem;
 use crate::table::format_duration;
 
-const WIDTH: f64 = 960.0;
+/// The width without the legend's labels; the legend widens the picture to fit its longest label.
+const MIN_WIDTH: f64 = 960.0;
 const HEIGHT: f64 = 560.0;
 const LEFT: f64 = 84.0;
 const TOP: f64 = 64.0;
-const RIGHT: f64 = WIDTH - 260.0;
+const RIGHT: f64 = 700.0;
+/// About how wide a character of the legend's 12-pixel font is.
+const LEGEND_CHARACTER_WIDTH: f64 = 7.0;
 const BOTTOM: f64 = HEIGHT - 64.0;
 const FONT: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
 
@@ -151,7 +154,8 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
         (low, high) = (1e3, 1e9);
     }
     let low_decade = low.log10().floor() as i32;
-    let high_decade = (high.log10().ceil() as i32).max(low_decade + 1);
+    // A little headroom, so that a point or the budget's line never sits on the frame's top.
+    let high_decade = ((high.log10() + 0.15).ceil() as i32).max(low_decade + 1);
     let y_of = |nanos: f64| {
         let fraction = (nanos.log10() - f64::from(low_decade)) / f64::from(high_decade - low_decade);
         BOTTOM - fraction * (BOTTOM - TOP)
@@ -163,12 +167,19 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
         LEFT + ((n - first_n) as f64 + 0.5) / span * (RIGHT - LEFT)
     };
 
+    let longest_label = series
+        .iter()
+        .map(|series| series.id.chars().count() + if series.points.is_empty() { 12 } else { 0 })
+        .max()
+        .unwrap_or(0)
+        .max(40);
+    let width = MIN_WIDTH.max((RIGHT + 62.0 + LEGEND_CHARACTER_WIDTH * longest_label as f64 + 16.0).ceil());
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{HEIGHT}\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" font-family=\"{FONT}\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{HEIGHT}\" viewBox=\"0 0 {width} {HEIGHT}\" font-family=\"{FONT}\">"
     );
-    let _ = writeln!(svg, "<rect x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>");
+    let _ = writeln!(svg, "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>");
     let _ = writeln!(
         svg,
         "<text x=\"{LEFT}\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">N-Queens: time to solve the empty n × n board</text>"
@@ -348,6 +359,12 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
             );
             key_y += 16.0;
         }
+    }
+    if any_over_budget {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{legend_x:.1}\" y=\"{key_y:.1}\" font-size=\"11\" fill=\"#666\">△: over budget there, skipped after</text>"
+        );
     }
     let _ = writeln!(svg, "</g>");
     if series.iter().all(|series| series.points.is_empty()) {

@@ -13,7 +13,8 @@ use serde::Deserialize;
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
 pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 512;
 
-/// The folder, inside a cases folder, that holds the snapshots; it is never read as cases.
+/// The folder, inside a cases folder other than the repository's, that holds the snapshots; it is
+/// never read as cases.
 pub const SNAPSHOT_FOLDER: &str = "snapshots";
 
 /// One judged case.

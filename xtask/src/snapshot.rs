@@ -1,11 +1,13 @@
 //! Snapshots of enumerated boards: one insta `.snap` file per case whose count is small enough to
-//! read, drawn as grids in canonical order, under `<cases folder>/snapshots/`.
+//! read, drawn as grids in canonical order.
 //!
 //! The file is insta's own format, so `cargo insta review` accepts what the judge leaves pending and
 //! the `cargo test` snapshot test (`xtask/tests/it/snapshots.rs`) reads what the judge accepts. The
-//! name comes from the case's id alone (`cses/sample` -> `cses__sample.snap`): insta's `glob!` would
-//! derive it from the common prefix of all matched files, so a case added in a new folder could
-//! rename every snapshot.
+//! repository's cases keep theirs beside that test, in `xtask/tests/it/snapshots/`, because
+//! cargo-insta looks for pending snapshots only inside packages; another cases folder given with
+//! `--cases DIR` keeps them in `DIR/snapshots/`. The name comes from the case's id alone
+//! (`cses/sample` -> `cses__sample.snap`): insta's `glob!` would derive it from the common prefix of
+//! all matched files, so a case added in a new folder could rename every snapshot.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -30,9 +32,26 @@ pub fn snapshot_name(case: &Case) -> String {
     case.id.replace('/', "__")
 }
 
+/// The folder of the snapshots of the cases in `cases_folder` (see the module docs).
+pub fn snapshot_folder(cases_folder: &Path) -> PathBuf {
+    let is_the_repository_s =
+        match (cases_folder.canonicalize(), crate::default_cases_folder().canonicalize()) {
+            (Ok(given), Ok(default)) => given == default,
+            _ => false,
+        };
+    if is_the_repository_s {
+        crate::workspace_root().join(REPOSITORY_SNAPSHOT_FOLDER)
+    } else {
+        cases_folder.join(SNAPSHOT_FOLDER)
+    }
+}
+
+/// Where the repository's own cases keep their snapshots, relative to the workspace's root.
+pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "xtask/tests/it/snapshots";
+
 /// Where the snapshot of `case` lives, given the cases folder it was loaded from.
 pub fn snapshot_path(cases_folder: &Path, case: &Case) -> PathBuf {
-    cases_folder.join(SNAPSHOT_FOLDER).join(format!("{}.snap", snapshot_name(case)))
+    snapshot_folder(cases_folder).join(format!("{}.snap", snapshot_name(case)))
 }
 
 /// The snapshot body: a header line, then every solution as a grid (`Q` queen, `*` reserved).

@@ -47,7 +47,7 @@ fn boards_of_every_small_case() {
         let body = render(&case.board, &boards);
         let asserted = catch_unwind(AssertUnwindSafe(|| {
             insta::with_settings!({
-                snapshot_path => folder.join(xtask::cases::SNAPSHOT_FOLDER),
+                snapshot_path => xtask::snapshot::snapshot_folder(&folder),
                 prepend_module_to_snapshot => false,
                 omit_expression => true,
                 input_file => &case.path,

@@ -38,6 +38,7 @@ use lexopt::prelude::*;
 use serde::Serialize;
 
 use crate::cases::load_cases;
+use crate::cli::text_value;
 use crate::isolate::{run_child, Ending};
 use crate::judge::display_relative;
 use crate::pattern::matches;
@@ -158,10 +159,6 @@ pub fn parse_budget(text: &str) -> Result<Duration, String> {
         Ok(_) => Err(format!("--budget `{text}`: expected more than 0 and at most 3600 seconds")),
         Err(_) => Err(format!("--budget `{text}`: expected a number of seconds")),
     }
-}
-
-fn text_value(parser: &mut lexopt::Parser) -> Result<String, String> {
-    parser.value().map_err(|error| error.to_string())?.string().map_err(|error| error.to_string())
 }
 
 /// Runs `cargo xtask bench`; returns the exit status.

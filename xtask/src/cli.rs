@@ -111,8 +111,22 @@ fn run(args: Vec<OsString>) -> Result<i32, String> {
     }
 }
 
-fn parse_number<T: std::str::FromStr>(option: &str, value: OsString) -> Result<T, String> {
-    let text = value.string().map_err(|error| error.to_string())?;
+/// The next option's value, as given.
+pub(crate) fn os_value(parser: &mut lexopt::Parser) -> Result<OsString, String> {
+    parser.value().map_err(|error| error.to_string())
+}
+
+/// The next option's value, as UTF-8 text.
+pub(crate) fn text_value(parser: &mut lexopt::Parser) -> Result<String, String> {
+    os_value(parser)?.string().map_err(|error| error.to_string())
+}
+
+/// The next option's value, as a whole number; the error names the option.
+pub(crate) fn number_value<T: std::str::FromStr>(
+    parser: &mut lexopt::Parser,
+    option: &str,
+) -> Result<T, String> {
+    let text = text_value(parser)?;
     text.parse().map_err(|_| format!("{option} `{text}`: expected a whole number"))
 }
 
@@ -134,18 +148,12 @@ fn judge_command(mut parser: lexopt::Parser) -> Result<i32, String> {
     let mut json = false;
     while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
         match argument {
-            Long("impl") => {
-                options.impl_pattern =
-                    Some(parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())?)
-            }
-            Long("case") => {
-                options.case_pattern =
-                    Some(parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())?)
-            }
-            Long("cases") => options.cases_folder = PathBuf::from(parser.value().map_err(|e| e.to_string())?),
+            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
+            Long("case") => options.case_pattern = Some(text_value(&mut parser)?),
+            Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
             Long("json") => json = true,
             Long("jobs") => {
-                options.jobs = parse_number("--jobs", parser.value().map_err(|e| e.to_string())?)?;
+                options.jobs = number_value(&mut parser, "--jobs")?;
                 if options.jobs == 0 {
                     return Err("--jobs 0: expected at least 1".to_string());
                 }
@@ -199,20 +207,13 @@ fn new_case_command(mut parser: lexopt::Parser) -> Result<i32, String> {
     let mut overwrite = false;
     while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
         match argument {
-            Long("n") => {
-                source = Some(Source::Empty(parse_number("--n", parser.value().map_err(|e| e.to_string())?)?))
-            }
-            Long("board") => {
-                source = Some(Source::BoardFile(PathBuf::from(parser.value().map_err(|e| e.to_string())?)))
-            }
-            Long("description") => {
-                description =
-                    Some(parser.value().map_err(|e| e.to_string())?.string().map_err(|e| e.to_string())?)
-            }
-            Long("cases") => cases_folder = PathBuf::from(parser.value().map_err(|e| e.to_string())?),
+            Long("n") => source = Some(Source::Empty(number_value(&mut parser, "--n")?)),
+            Long("board") => source = Some(Source::BoardFile(PathBuf::from(os_value(&mut parser)?))),
+            Long("description") => description = Some(text_value(&mut parser)?),
+            Long("cases") => cases_folder = PathBuf::from(os_value(&mut parser)?),
             Long("force") => overwrite = true,
             Short('h') | Long("help") => return help_requested(),
-            Value(value) if name.is_none() => name = Some(value.string().map_err(|e| e.to_string())?),
+            Value(value) if name.is_none() => name = Some(value.string().map_err(|error| error.to_string())?),
             other => return Err(other.unexpected().to_string()),
         }
     }

@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use checker::{oracle, Board, MAX_N};
 use lexopt::prelude::*;
 
+use crate::cli::{number_value, os_value, text_value};
 use crate::isolate::{run_kernel, Answer};
 use crate::new_case::{write_new_case, NewCase, Source, ORACLE_MAX_N};
 use crate::pattern::matches;
@@ -303,27 +304,20 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
         with_fixtures: false,
         cases_folder: crate::default_cases_folder(),
     };
-    let text = |value: std::ffi::OsString| value.string().map_err(|error| error.to_string());
     while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
         match argument {
             Long("seed") => {
-                let value = text(parser.value().map_err(|e| e.to_string())?)?;
+                let value = text_value(&mut parser)?;
                 options.seed =
                     value.parse().map_err(|_| format!("--seed `{value}`: expected a whole number"))?;
             }
             Long("iterations") => {
-                let value = text(parser.value().map_err(|e| e.to_string())?)?;
-                options.iterations =
-                    value.parse().map_err(|_| format!("--iterations `{value}`: expected a whole number"))?;
+                options.iterations = number_value(&mut parser, "--iterations")?;
             }
-            Long("sizes") => {
-                options.sizes = parse_sizes("--sizes", &text(parser.value().map_err(|e| e.to_string())?)?)?
-            }
-            Long("density") => {
-                options.density = parse_density(&text(parser.value().map_err(|e| e.to_string())?)?)?
-            }
-            Long("impl") => options.impl_pattern = Some(text(parser.value().map_err(|e| e.to_string())?)?),
-            Long("cases") => options.cases_folder = PathBuf::from(parser.value().map_err(|e| e.to_string())?),
+            Long("sizes") => options.sizes = parse_sizes("--sizes", &text_value(&mut parser)?)?,
+            Long("density") => options.density = parse_density(&text_value(&mut parser)?)?,
+            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
+            Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
             Long("with-fixtures") => options.with_fixtures = true,
             Short('h') | Long("help") => {
                 println!("{}", crate::cli::USAGE);

@@ -12,7 +12,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use checker::solution_set;
-use checker::{check_strings, oracle, Placement};
+use checker::{check_strings, oracle, Board, Placement};
 use serde::Serialize;
 
 use crate::cases::{load_cases, Case};
@@ -335,9 +335,32 @@ fn judge_answer(
         Answer::Total(total) => return Err(format!("expected {}, got {total}", case.expected)),
         Answer::Boards(boards) => boards,
     };
+    let placements = check_each_board(&case.board, boards)?;
+    if let Some(expected_boards) = reference_boards {
+        let diff = solution_set::compare(expected_boards, &placements);
+        if !diff.is_empty() {
+            return Err(format!("the set of boards is wrong:\n{diff}"));
+        }
+    }
+    reject_duplicates(&placements)?;
+    if placements.len() as u64 != case.expected {
+        return Err(format!(
+            "expected {} boards, got {} (each valid, none twice)",
+            case.expected,
+            placements.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Checks LeetCode boards one by one with the checker, naming the first wrong one, drawn.
+///
+/// # Errors
+/// One paragraph: which board, the checker's message, and the board.
+pub fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
     let mut placements = Vec::with_capacity(boards.len());
     for (index, rows) in boards.iter().enumerate() {
-        match check_strings(&case.board, rows) {
+        match check_strings(board, rows) {
             Ok(placement) => placements.push(placement),
             Err(error) => {
                 let drawn: Vec<String> = rows.iter().map(|row| format!("  {row}")).collect();
@@ -350,25 +373,27 @@ fn judge_answer(
             }
         }
     }
-    if let Some(expected_boards) = reference_boards {
-        let diff = solution_set::compare(expected_boards, &placements);
-        if !diff.is_empty() {
-            return Err(format!("the set of boards is wrong:\n{diff}"));
-        }
+    Ok(placements)
+}
+
+fn reject_duplicates(placements: &[Placement]) -> Result<(), String> {
+    let duplicates = solution_set::duplicates(placements);
+    if duplicates.is_empty() {
+        return Ok(());
     }
-    let duplicates = solution_set::duplicates(&placements);
-    if !duplicates.is_empty() {
-        let drawn = solution_set::draw_side_by_side(&duplicates, 80);
-        return Err(format!("{} boards appear more than once:\n{drawn}", duplicates.len()));
-    }
-    if placements.len() as u64 != case.expected {
-        return Err(format!(
-            "expected {} boards, got {} (each valid, none twice)",
-            case.expected,
-            placements.len()
-        ));
-    }
-    Ok(())
+    let drawn = solution_set::draw_side_by_side(&duplicates, 80);
+    Err(format!("{} boards appear more than once:\n{drawn}", duplicates.len()))
+}
+
+/// Checks LeetCode boards as [`check_each_board`] does, then that none appears twice, so that
+/// only their number is left to judge.
+///
+/// # Errors
+/// One paragraph naming the first wrong board, or the repeated ones, drawn.
+pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
+    let placements = check_each_board(board, boards)?;
+    reject_duplicates(&placements)?;
+    Ok(placements)
 }
 
 /// The report as text: a table per problem, a summary line, then the details of every failure.

@@ -12,6 +12,7 @@ pub mod judge;
 pub mod new_case;
 pub mod pattern;
 pub mod registry;
+pub mod sizes;
 pub mod snapshot;
 pub mod stress;
 pub mod table;

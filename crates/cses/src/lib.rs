@@ -5,8 +5,9 @@
 //! Every solution module is one self-contained, std-only file with the same entry point,
 //! `pub fn count(reserved: &[Vec<bool>]) -> u64`, so that it pastes into a CSES submission
 //! unchanged: no module refers to the rest of the crate, and their tests live in `tests/it/`.
-//! [`IMPLEMENTATIONS`] lists them; adding one is one line there. The rest of this file is the I/O of
-//! the `cses` binary, [`run`], kept here so that tests feed it byte strings.
+//! [`IMPLEMENTATIONS`] lists them, each with its file's text for `cargo xtask export`; adding one is
+//! one `entry!` there. The rest of this file is the I/O of the `cses` binary, [`run`], kept here so
+//! that tests feed it byte strings.
 //!
 //! Counts are `u64`: A000170 passes `u64::MAX` only at n = 29, a search of some 10^19 leaves that
 //! no counter here could finish.
@@ -24,49 +25,57 @@ pub mod fastest;
 pub mod hashset;
 
 /// One way of counting, as the binary's `--impl` and `cargo xtask` name it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Implementation {
-    /// The module's name, which `--impl` takes.
+    /// The module's name, which `--impl` takes; the module's file is `src/NAME.rs`.
     pub name: &'static str,
     /// One line on the approach.
     pub summary: &'static str,
     /// The module's `count`.
     pub count: fn(&[Vec<bool>]) -> u64,
+    /// The module's file, embedded at compile time, for `cargo xtask export` to paste into a CSES
+    /// submission.
+    pub source: &'static str,
+}
+
+// By hand, so that printing an implementation does not print its whole file.
+impl fmt::Debug for Implementation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Implementation")
+            .field("name", &self.name)
+            .field("summary", &self.summary)
+            .field("source_bytes", &self.source.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// One [`Implementation`] from a module's name, so that the list below is one line each and the
+/// name, the function and the embedded file cannot disagree.
+macro_rules! entry {
+    ($module:ident, $summary:literal) => {
+        Implementation {
+            name: stringify!($module),
+            summary: $summary,
+            count: $module::count,
+            source: include_str!(concat!(stringify!($module), ".rs")),
+        }
+    };
 }
 
 /// Every implementation, in the order the write-ups introduce them, slowest idea first.
 pub const IMPLEMENTATIONS: &[Implementation] = &[
-    Implementation {
-        name: "hashset",
-        summary: "recursion with hash sets of used columns and diagonals (seeds 000, 003)",
-        count: hashset::count,
-    },
-    Implementation {
-        name: "attack_matrix",
-        summary: "recursion over an n x n matrix of attack counts (seed 004, first solution)",
-        count: attack_matrix::count,
-    },
-    Implementation {
-        name: "explicit_stack",
-        summary:
-            "the attack matrix searched with an explicit stack, no recursion (seed 004, second solution)",
-        count: explicit_stack::count,
-    },
-    Implementation {
-        name: "diagonal_arrays",
-        summary: "recursion with boolean arrays of columns and diagonals (usaco.guide, via seed 004)",
-        count: diagonal_arrays::count,
-    },
-    Implementation {
-        name: "bitmask",
-        summary: "recursion over bitboards, lowest set bit first",
-        count: bitmask::count,
-    },
-    Implementation {
-        name: "fastest",
-        summary: "bitboards, border constellations and board symmetries, on all cores",
-        count: fastest::count,
-    },
+    entry!(hashset, "recursion with hash sets of used columns and diagonals (seeds 000, 003)"),
+    entry!(attack_matrix, "recursion over an n x n matrix of attack counts (seed 004, first solution)"),
+    entry!(
+        explicit_stack,
+        "the attack matrix searched with an explicit stack, no recursion (seed 004, second solution)"
+    ),
+    entry!(
+        diagonal_arrays,
+        "recursion with boolean arrays of columns and diagonals (usaco.guide, via seed 004)"
+    ),
+    entry!(bitmask, "recursion over bitboards, lowest set bit first"),
+    entry!(fastest, "bitboards, border constellations and board symmetries, on all cores"),
 ];
 
 /// The implementation the binary uses when `--impl` is not given.

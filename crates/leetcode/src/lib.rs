@@ -30,9 +30,9 @@ pub mod safety_mark;
 pub use bitmask::Solution;
 
 /// One implementation of both problems, by name, for the tests and `cargo xtask`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Implementation {
-    /// The module's name.
+    /// The module's name; its file is `src/NAME.rs`.
     pub name: &'static str,
     /// The approach, in a few words.
     pub summary: &'static str,
@@ -40,9 +40,24 @@ pub struct Implementation {
     pub solve_n_queens: fn(i32) -> Vec<Vec<String>>,
     /// LeetCode 52.
     pub total_n_queens: fn(i32) -> i32,
+    /// The module's file, embedded at compile time, for `cargo xtask export` to turn into a
+    /// LeetCode submission.
+    pub source: &'static str,
 }
 
-/// One [`Implementation`] from a module's name, so that the list below is one line each.
+// By hand, so that printing an implementation does not print its whole file.
+impl std::fmt::Debug for Implementation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Implementation")
+            .field("name", &self.name)
+            .field("summary", &self.summary)
+            .field("source_bytes", &self.source.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// One [`Implementation`] from a module's name, so that the list below is one line each and the
+/// name, the functions and the embedded file cannot disagree.
 macro_rules! entry {
     ($module:ident, $summary:literal) => {
         Implementation {
@@ -50,11 +65,13 @@ macro_rules! entry {
             summary: $summary,
             solve_n_queens: $module::Solution::solve_n_queens,
             total_n_queens: $module::Solution::total_n_queens,
+            source: include_str!(concat!(stringify!($module), ".rs")),
         }
     };
 }
 
-/// Every implementation, in the order of the write-ups; adding one is one line here.
+/// Every implementation, in the order of the write-ups; adding one is one line here, which also
+/// gives `cargo xtask export` its file.
 pub const IMPLEMENTATIONS: &[Implementation] = &[
     entry!(safety_mark, "seed 002: ChessBoard + SafetyMark, flag arrays for columns and both diagonals"),
     entry!(erickson, "seed 001: Erickson's PlaceQueens, each candidate checked against every earlier row"),

@@ -114,15 +114,18 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             match Board::parse(board_text.get_ref()) {
                 Ok(board) => (board, false),
                 Err(error) => {
-                    // Map the board's own line to the file's: a multi-line string drops the
-                    // newline right after its opening quotes.
                     let raw = &text[span.clone()];
-                    let skipped = usize::from(raw.starts_with("\"\"\"\n") || raw.starts_with("'''\n"))
-                        + usize::from(raw.starts_with("\"\"\"\r\n") || raw.starts_with("'''\r\n"));
                     let (value_line, _) = line_and_column(text, span.start);
-                    let line = value_line + skipped + error.line - 1;
-                    let location = format!("key `board`, line {line}");
-                    return Err(fail(Some(location), format!("board {}", error)));
+                    let location = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+                        // A multi-line string drops the newline right after its opening quotes, so
+                        // the board's own lines map onto the file's.
+                        let skipped = usize::from(raw[3..].starts_with('\n') || raw[3..].starts_with("\r\n"));
+                        format!("key `board`, line {}", value_line + skipped + error.line - 1)
+                    } else {
+                        // A one-line string (rows joined by `\n` escapes) has no file line per row.
+                        format!("key `board` (line {value_line})")
+                    };
+                    return Err(fail(Some(location), format!("board {error}")));
                 }
             }
         }

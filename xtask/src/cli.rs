@@ -4,16 +4,8 @@
 //! matching), 1 when it ran and found a failure, 2 for a usage error.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Read, Write};
-use std::path::PathBuf;
 
-use checker::Board;
 use lexopt::prelude::*;
-
-use crate::judge::{judge, render_text, JudgeOptions};
-use crate::new_case::{write_new_case, NewCase, Source};
-use crate::registry::{entries, find};
-use crate::{default_cases_folder, is_ci, use_color};
 
 pub const USAGE: &str = "\
 usage: cargo xtask <command> [options]
@@ -76,13 +68,15 @@ cargo xtask export PROBLEM/NAME [-o FILE]
 
 exit status: 0 success, 1 a failed run or check, 2 a usage error";
 
+const COMMANDS: &str = "judge, list, new-case, stress, bench, export";
+
 /// Runs the command line; returns the exit status.
 pub fn main(args: Vec<OsString>) -> i32 {
     match run(args) {
         Ok(status) => status,
         Err(message) => {
+            // One line: the fault, naming the option or value; `--help` has the rest.
             eprintln!("error: {message}");
-            eprintln!("usage: cargo xtask <judge|list|new-case|stress|bench|export> [options]; `cargo xtask --help` for more");
             2
         }
     }
@@ -97,17 +91,21 @@ fn run(args: Vec<OsString>) -> Result<i32, String> {
             return Ok(0);
         }
         Some(other) => return Err(other.unexpected().to_string()),
-        None => return Err("missing command".to_string()),
+        None => {
+            return Err(format!(
+                "missing command: expected one of {COMMANDS}; `cargo xtask --help` explains them"
+            ))
+        }
     };
     match command.as_str() {
-        "judge" => judge_command(parser),
-        "list" => list_command(parser),
-        "new-case" => new_case_command(parser),
+        "judge" => crate::judge::command(parser),
+        "list" => crate::registry::list_command(parser),
+        "new-case" => crate::new_case::command(parser),
         "stress" => crate::stress::command(parser),
         "bench" => crate::bench::command(parser),
         "export" => crate::export::command(parser),
-        "__run" => child_command(parser),
-        other => Err(format!("unknown command `{other}`")),
+        "__run" => crate::isolate::child_command(parser),
+        other => Err(format!("unknown command `{other}`: expected one of {COMMANDS}")),
     }
 }
 
@@ -130,123 +128,8 @@ pub(crate) fn number_value<T: std::str::FromStr>(
     text.parse().map_err(|_| format!("{option} `{text}`: expected a whole number"))
 }
 
-fn help_requested() -> Result<i32, String> {
+/// Prints the usage text for `-h`/`--help` inside a command.
+pub(crate) fn help_requested() -> Result<i32, String> {
     println!("{USAGE}");
-    Ok(0)
-}
-
-fn judge_command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut options = JudgeOptions {
-        cases_folder: default_cases_folder(),
-        impl_pattern: None,
-        case_pattern: None,
-        jobs: std::thread::available_parallelism().map_or(1, usize::from),
-        accept: false,
-        read_only: is_ci(),
-        with_fixtures: false,
-    };
-    let mut json = false;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
-            Long("case") => options.case_pattern = Some(text_value(&mut parser)?),
-            Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
-            Long("json") => json = true,
-            Long("jobs") => {
-                options.jobs = number_value(&mut parser, "--jobs")?;
-                if options.jobs == 0 {
-                    return Err("--jobs 0: expected at least 1".to_string());
-                }
-            }
-            Long("accept") => options.accept = true,
-            Long("with-fixtures") => options.with_fixtures = true,
-            Short('h') | Long("help") => return help_requested(),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    if options.accept && options.read_only {
-        return Err("--accept: CI never writes snapshots (CI is set)".to_string());
-    }
-    if !options.cases_folder.is_dir() {
-        return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
-    }
-    let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
-    let report = judge(&options, &executable)?;
-    let mut stdout = std::io::stdout().lock();
-    let printed = if json {
-        let mut value = serde_json::to_value(&report).map_err(|error| error.to_string())?;
-        value["passed"] = serde_json::Value::Bool(report.passed());
-        writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|error| error.to_string())?)
-    } else {
-        write!(stdout, "{}", render_text(&report, use_color(std::io::stdout().is_terminal())))
-    };
-    printed.map_err(|error| format!("cannot write the report: {error}"))?;
-    Ok(if report.passed() { 0 } else { 1 })
-}
-
-fn list_command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut with_fixtures = false;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("with-fixtures") => with_fixtures = true,
-            Short('h') | Long("help") => return help_requested(),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    for entry in entries(with_fixtures) {
-        println!("{}", entry.id());
-    }
-    Ok(0)
-}
-
-fn new_case_command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut name = None;
-    let mut source = None;
-    let mut description = None;
-    let mut cases_folder = default_cases_folder();
-    let mut overwrite = false;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("n") => source = Some(Source::Empty(number_value(&mut parser, "--n")?)),
-            Long("board") => source = Some(Source::BoardFile(PathBuf::from(os_value(&mut parser)?))),
-            Long("description") => description = Some(text_value(&mut parser)?),
-            Long("cases") => cases_folder = PathBuf::from(os_value(&mut parser)?),
-            Long("force") => overwrite = true,
-            Short('h') | Long("help") => return help_requested(),
-            Value(value) if name.is_none() => name = Some(value.string().map_err(|error| error.to_string())?),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    let name = name.ok_or("new-case: missing NAME")?;
-    let source = source.ok_or("new-case: expected --n N or --board FILE")?;
-    let request = NewCase { cases_folder, name, source, description, overwrite };
-    match write_new_case(&request) {
-        Ok((path, expected)) => {
-            println!(
-                "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
-                crate::judge::display_relative(&path)
-            );
-            Ok(0)
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            Ok(1)
-        }
-    }
-}
-
-/// The isolated child: `__run PROBLEM/NAME`, the board on stdin, one JSON report on stdout.
-fn child_command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let id = match parser.next().map_err(|error| error.to_string())? {
-        Some(Value(id)) => id.string().map_err(|error| error.to_string())?,
-        _ => return Err("__run: expected PROBLEM/NAME".to_string()),
-    };
-    let entry = find(&id).ok_or_else(|| format!("__run: unknown implementation `{id}`"))?;
-    let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input).map_err(|error| format!("__run: cannot read stdin: {error}"))?;
-    let board = Board::parse_bytes(&input).map_err(|error| format!("__run: {error}"))?;
-    let report = crate::isolate::child_main(&entry, &board);
-    let json = serde_json::to_string(&report).map_err(|error| error.to_string())?;
-    println!("{json}");
     Ok(0)
 }

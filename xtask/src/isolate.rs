@@ -271,3 +271,19 @@ fn signal_name(signal: i32) -> &'static str {
         _ => "signal",
     }
 }
+
+/// The isolated child: `__run PROBLEM/NAME`, the board on stdin, one JSON report on stdout.
+pub fn child_command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let id = match parser.next().map_err(|error| error.to_string())? {
+        Some(lexopt::Arg::Value(id)) => lexopt::ValueExt::string(id).map_err(|error| error.to_string())?,
+        _ => return Err("__run: expected PROBLEM/NAME".to_string()),
+    };
+    let entry = crate::registry::find(&id).ok_or_else(|| format!("__run: unknown implementation `{id}`"))?;
+    let mut input = Vec::new();
+    std::io::stdin().read_to_end(&mut input).map_err(|error| format!("__run: cannot read stdin: {error}"))?;
+    let board = Board::parse_bytes(&input).map_err(|error| format!("__run: {error}"))?;
+    let report = child_main(&entry, &board);
+    let json = serde_json::to_string(&report).map_err(|error| error.to_string())?;
+    println!("{json}");
+    Ok(0)
+}

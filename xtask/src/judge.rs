@@ -15,12 +15,18 @@ use checker::solution_set;
 use checker::{check_strings, oracle, Board, Placement};
 use serde::Serialize;
 
+use std::io::{IsTerminal, Write};
+
+use lexopt::prelude::*;
+
 use crate::cases::{load_cases, Case};
+use crate::cli::{help_requested, number_value, os_value, text_value};
 use crate::isolate::{run_isolated, Answer, ChildReport, Ending};
 use crate::pattern::matches;
 use crate::registry::{entries, Entry, Problem};
 use crate::snapshot;
 use crate::table::{format_duration, Style, Table};
+use crate::{default_cases_folder, is_ci, use_color};
 
 /// What `cargo xtask judge` was asked.
 #[derive(Clone, Debug)]
@@ -142,6 +148,13 @@ pub fn judge(options: &JudgeOptions, executable: &Path) -> Result<JudgeReport, S
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
         .collect();
+    // A pattern that selects nothing is a typo, not a green run.
+    if let (Some(pattern), true) = (&options.impl_pattern, implementations.is_empty()) {
+        return Err(format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"));
+    }
+    if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
+        return Err(format!("--case `{pattern}` matches no case in {}", options.cases_folder.display()));
+    }
 
     let mut snapshots = BTreeMap::new();
     let mut snapshot_boards: BTreeMap<String, Vec<Placement>> = BTreeMap::new();
@@ -165,7 +178,7 @@ pub fn judge(options: &JudgeOptions, executable: &Path) -> Result<JudgeReport, S
     let results: Mutex<Vec<Option<RunResult>>> = Mutex::new(vec![None; tasks.len()]);
     let next_task = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..options.jobs.max(1) {
+        for _ in 0..options.jobs.clamp(1, tasks.len().max(1)) {
             scope.spawn(|| loop {
                 let index = next_task.fetch_add(1, Ordering::Relaxed);
                 let Some(&(entry, case)) = tasks.get(index) else { break };
@@ -247,7 +260,8 @@ fn settle_snapshot(options: &JudgeOptions, case: &Case) -> (SnapshotStatus, Opti
     }
 }
 
-/// A snapshot is trusted when it holds `expected` distinct boards, each passing the checker.
+/// A snapshot is trusted when it holds `expected` distinct boards, each passing the checker, drawn
+/// exactly as [`snapshot::render`] draws them in canonical order (as `cargo test` holds it to).
 fn verify_snapshot(case: &Case, body: &str) -> Result<Vec<Placement>, String> {
     let boards = snapshot::parse_body(&case.board, body)?;
     if boards.len() as u64 != case.expected {
@@ -260,6 +274,14 @@ fn verify_snapshot(case: &Case, body: &str) -> Result<Vec<Placement>, String> {
     let duplicates = solution_set::duplicates(&boards);
     if !duplicates.is_empty() {
         return Err(format!("it holds {} boards twice", duplicates.len()));
+    }
+    if !boards.is_sorted() {
+        return Err("its boards are not in canonical order".to_string());
+    }
+    if snapshot::render(&case.board, &boards) != body.trim_end() {
+        return Err(
+            "it is not drawn as the judge draws a snapshot (its header or layout differs)".to_string()
+        );
     }
     Ok(boards)
 }
@@ -477,4 +499,57 @@ pub fn render_text(report: &JudgeReport, color: bool) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Runs `cargo xtask judge`; returns the exit status (1 when anything failed).
+///
+/// # Errors
+/// A usage error, as one line.
+pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut options = JudgeOptions {
+        cases_folder: default_cases_folder(),
+        impl_pattern: None,
+        case_pattern: None,
+        jobs: std::thread::available_parallelism().map_or(1, usize::from),
+        accept: false,
+        read_only: is_ci(),
+        with_fixtures: false,
+    };
+    let mut json = false;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
+            Long("case") => options.case_pattern = Some(text_value(&mut parser)?),
+            Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
+            Long("json") => json = true,
+            Long("jobs") => {
+                options.jobs = number_value(&mut parser, "--jobs")?;
+                if options.jobs == 0 {
+                    return Err("--jobs 0: expected at least 1".to_string());
+                }
+            }
+            Long("accept") => options.accept = true,
+            Long("with-fixtures") => options.with_fixtures = true,
+            Short('h') | Long("help") => return help_requested(),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    if options.accept && options.read_only {
+        return Err("--accept: CI never writes snapshots (CI is set)".to_string());
+    }
+    if !options.cases_folder.is_dir() {
+        return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
+    }
+    let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
+    let report = judge(&options, &executable)?;
+    let mut stdout = std::io::stdout().lock();
+    let printed = if json {
+        let mut value = serde_json::to_value(&report).map_err(|error| error.to_string())?;
+        value["passed"] = serde_json::Value::Bool(report.passed());
+        writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|error| error.to_string())?)
+    } else {
+        write!(stdout, "{}", render_text(&report, use_color(std::io::stdout().is_terminal())))
+    };
+    printed.map_err(|error| format!("cannot write the report: {error}"))?;
+    Ok(if report.passed() { 0 } else { 1 })
 }

@@ -50,3 +50,23 @@ pub fn workspace_relative(path: &std::path::Path) -> String {
     };
     relative.unwrap_or_else(|| path.to_path_buf()).display().to_string().replace('\\', "/")
 }
+
+/// Writes a whole file under a temporary name beside it, then renames it into place, so that a
+/// reader never sees it half-written; on failure the temporary file is removed and the target is
+/// left as it was. The folder is created if needed.
+///
+/// # Errors
+/// The I/O error, as one line naming the file.
+pub fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    if let Some(folder) = path.parent().filter(|folder| !folder.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)
+            .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+    }
+    let mut temporary_name = path.file_name().unwrap_or_default().to_os_string();
+    temporary_name.push(format!(".{}.tmp", std::process::id()));
+    let temporary = path.with_file_name(temporary_name);
+    std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path)).map_err(|error| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("{}: cannot write: {error}", path.display())
+    })
+}

@@ -1,11 +1,15 @@
 //! `cargo xtask new-case`: writes a case file whose `expected` comes from the checker's oracle,
 //! so that adding a case needs no counting by hand.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use checker::{oracle, Board, MAX_N};
 
+use lexopt::prelude::*;
+
 use crate::cases::{parse_case, render_case_file};
+use crate::cli::{help_requested, number_value, os_value, text_value};
+use crate::default_cases_folder;
 
 /// The largest board with reserved squares that the brute-force oracle is asked to count.
 pub const ORACLE_MAX_N: usize = 12;
@@ -80,22 +84,55 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     // Parse what is about to be written, so a case file this tool writes is always one it reads.
     parse_case(name, &path, &text)
         .map_err(|error| format!("internal error, the new case does not parse: {error}"))?;
-    write_atomically(&path, &text)?;
+    crate::write_atomically(&path, &text)?;
     Ok((path, expected))
 }
 
-/// Writes a whole file under a temporary name, then renames it into place.
+/// Runs `cargo xtask new-case`; returns the exit status (1 when nothing could be written).
 ///
 /// # Errors
-/// The I/O error, as one line naming the file.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder)
-            .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+/// A usage error, as one line.
+pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut name = None;
+    let mut source = None;
+    let mut description = None;
+    let mut cases_folder = default_cases_folder();
+    let mut overwrite = false;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("n") | Long("board") if source.is_some() => {
+                return Err("new-case: give one of --n N and --board FILE, once".to_string())
+            }
+            Long("n") => {
+                let n: usize = number_value(&mut parser, "--n")?;
+                if n == 0 || n > MAX_N {
+                    return Err(format!("--n `{n}`: expected a side from 1 to {MAX_N}"));
+                }
+                source = Some(Source::Empty(n));
+            }
+            Long("board") => source = Some(Source::BoardFile(PathBuf::from(os_value(&mut parser)?))),
+            Long("description") => description = Some(text_value(&mut parser)?),
+            Long("cases") => cases_folder = PathBuf::from(os_value(&mut parser)?),
+            Long("force") => overwrite = true,
+            Short('h') | Long("help") => return help_requested(),
+            Value(value) if name.is_none() => name = Some(value.string().map_err(|error| error.to_string())?),
+            other => return Err(other.unexpected().to_string()),
+        }
     }
-    let temporary = path.with_extension("toml.tmp");
-    std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path)).map_err(|error| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("{}: cannot write: {error}", path.display())
-    })
+    let name = name.ok_or("new-case: missing NAME")?;
+    let source = source.ok_or("new-case: expected --n N or --board FILE")?;
+    let request = NewCase { cases_folder, name, source, description, overwrite };
+    match write_new_case(&request) {
+        Ok((path, expected)) => {
+            println!(
+                "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
+                crate::judge::display_relative(&path)
+            );
+            Ok(0)
+        }
+        Err(message) => {
+            eprintln!("error: {message}");
+            Ok(1)
+        }
+    }
 }

@@ -9,6 +9,10 @@
 
 use std::fmt;
 
+use lexopt::prelude::*;
+
+use crate::cli::help_requested;
+
 /// The problems the judge knows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Problem {
@@ -246,4 +250,23 @@ mod broken {
         }
         boards
     }
+}
+
+/// Runs `cargo xtask list`: every implementation, one `problem/name` a line.
+///
+/// # Errors
+/// A usage error, as one line.
+pub fn list_command(mut parser: lexopt::Parser) -> Result<i32, String> {
+    let mut with_fixtures = false;
+    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
+        match argument {
+            Long("with-fixtures") => with_fixtures = true,
+            Short('h') | Long("help") => return help_requested(),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    for entry in entries(with_fixtures) {
+        println!("{}", entry.id());
+    }
+    Ok(0)
 }

@@ -78,10 +78,17 @@ impl Default for Options {
 /// As [`count_with`].
 pub fn count(reserved: &[Vec<bool>]) -> u64 {
     let n = reserved.len();
-    if (1..=SMALL_BOARD_MAX_N).contains(&n) && reserved.iter().all(|row| row.len() == n) {
-        return count_small(reserved);
+    if (1..=SMALL_BOARD_MAX_N).contains(&n) {
+        return count_small(&squared(reserved));
     }
     count_with(reserved, &Options::default())
+}
+
+/// The board as n rows of n squares, as every counter here reads it: a square missing from a
+/// short row is free, and squares past column n are not on the board.
+fn squared(reserved: &[Vec<bool>]) -> Vec<Vec<bool>> {
+    let n = reserved.len();
+    reserved.iter().map(|row| (0..n).map(|col| row.get(col).copied().unwrap_or(false)).collect()).collect()
 }
 
 /// The largest side [`count`] gives to the plain search: Q(10) takes about 0.2 ms that way.
@@ -116,13 +123,22 @@ fn count_small(reserved: &[Vec<bool>]) -> u64 {
 /// # Complexity
 /// Exponential in n; Q(17) takes about 1.3 s on two cores.
 ///
+/// A square missing from a short row counts as free, and squares past column n are ignored, as
+/// in every other counter of this crate.
+///
 /// # Panics
-/// When n is over 32, a row's length differs from n, `shard_count` is 0 or `shard_index` is not
-/// below `shard_count`: callers validate user input first.
+/// When n is over 32, `shard_count` is 0 or `shard_index` is not below `shard_count`: callers
+/// validate user input first.
 pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
     let n = reserved.len();
     assert!(n <= MAX_N, "board side {n} is over {MAX_N}");
-    assert!(reserved.iter().all(|row| row.len() == n), "the board is not square");
+    let squared_board;
+    let reserved = if reserved.iter().all(|row| row.len() == n) {
+        reserved
+    } else {
+        squared_board = squared(reserved);
+        &squared_board
+    };
     assert!(options.shard_count > 0, "shard count is 0");
     assert!(options.shard_index < options.shard_count, "shard index is not below the shard count");
     if n == 0 {

@@ -14,12 +14,13 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 /// The largest board `queens N` and `queens N --show` accept: n = 16 lists 14,772,512 solutions,
-/// about 700 MB of lines, in under ten seconds; n = 17 would be 95 million lines, about 5 GB, more
+/// about 830 MB of lines, in some ten seconds; n = 17 would be 95 million lines, about 5 GB, more
 /// than anyone reads or pipes anywhere useful.
 pub const MAX_LIST_N: usize = 16;
 
 /// The largest board `queens N --count` accepts: the bound of `cses::fastest` and of the checker.
-/// Counts past about n = 18 take hours; the bound is what the counter handles, not what is quick.
+/// Each n past 18 takes some seven times as long as the one before (Q(18) about 10 s on two cores,
+/// Q(20) some eight minutes, Q(23) days); the bound is what the counter handles, not what is quick.
 pub const MAX_COUNT_N: usize = 32;
 
 /// The one-line usage, printed on stderr after every argument error.
@@ -39,7 +40,8 @@ usage: queens N [--show | show | --count]
   queens --help     this text
 
 N is a whole number from 1 to 16 to list or show the solutions (N = 16 is already 14,772,512 of
-them), and from 1 to 32 to count them (counts past N = 18 take hours). Solutions are listed in
+them), and from 1 to 32 to count them (Q(18) takes some 10 s on two cores, and each N past it some
+seven times as long as the one before). Solutions are listed in
 lexicographic order of their columns and streamed as they are found.
 
 Exit status: 0 on success (also when the reader of a pipe stops early), 1 when writing fails,

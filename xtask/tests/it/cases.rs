@@ -41,6 +41,8 @@ rejected_cases! {
         "cases/x.toml: line 2, column 12: invalid string: expected `\"`, `'`"),
     board_with_bad_character: ("expected = 1\nboard = \"\"\"\n....\n..Q.\n....\n....\n\"\"\"\n",
         "cases/x.toml: key `board`, line 4: board line 2, column 3: unknown character 'Q': expected `.` or `*`"),
+    board_on_one_line: ("expected = 1\nboard = \"..\\n.Q\\n\"\n",
+        "cases/x.toml: key `board` (line 2): board line 2, column 2: unknown character 'Q': expected `.` or `*`"),
     board_too_few_rows: ("expected = 1\nboard = \"\"\"\n....\n....\n\"\"\"\n",
         "cases/x.toml: key `board`, line 5: board line 3, column 1: too few rows: expected 4, found 2"),
 }

@@ -126,6 +126,19 @@ fn a_new_case_gets_a_pending_snapshot_and_accept_records_it() {
     let edited = xtask(&["judge", "--cases", cases, "--impl", "cses/bitmask"], true);
     assert_eq!(edited.status.code(), Some(1));
     assert!(stdout_of(&edited).contains("it holds 7 boards where `expected` is 8"), "{}", stdout_of(&edited));
+
+    // Two boards swapped: the same set, but not the canonical drawing that `cargo test` holds it to.
+    let mut solutions: Vec<String> = text.split("\n\nsolution ").map(str::to_string).collect();
+    let (first, second) = (
+        solutions[1].split_once('\n').expect("title").1.to_string(),
+        solutions[2].split_once('\n').expect("title").1.to_string(),
+    );
+    solutions[1] = format!("1\n{second}");
+    solutions[2] = format!("2\n{first}");
+    std::fs::write(&path, solutions.join("\n\nsolution ")).expect("edit");
+    let swapped = xtask(&["judge", "--cases", cases, "--impl", "cses/bitmask"], true);
+    assert_eq!(swapped.status.code(), Some(1));
+    assert!(stdout_of(&swapped).contains("its boards are not in canonical order"), "{}", stdout_of(&swapped));
 }
 
 #[test]

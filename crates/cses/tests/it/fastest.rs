@@ -236,3 +236,22 @@ fn larger_symmetric_boards_agree_with_the_oracle() {
         }
     }
 }
+
+#[test]
+fn short_and_long_rows_read_as_every_other_counter_reads_them() {
+    // Row 1 is short (its missing squares are free), row 2 long (its extra square is off the board).
+    let ragged = vec![
+        vec![false; 6],
+        vec![true, false],
+        vec![false, false, false, true, false, false, true],
+        vec![false; 6],
+        vec![false; 6],
+        vec![false; 6],
+    ];
+    let squared: Vec<Vec<bool>> =
+        ragged.iter().map(|row| (0..6).map(|col| row.get(col).copied().unwrap_or(false)).collect()).collect();
+    let expected = oracle_count(&squared);
+    assert_eq!(fastest::count(&ragged), expected);
+    assert_eq!(fastest::count_with(&ragged, &Options::default()), expected);
+    assert_eq!(cses::bitmask::count(&ragged), expected);
+}

@@ -4,32 +4,54 @@
 //! implementation's answer, and writes it to the cases folder as a new case counted by the oracle,
 //! so that the bug stays caught.
 //!
-//! A run is reproducible from its seed: boards come from a SplitMix64 generator, nothing else.
+//! What is held against what: the CSES counters run on each random board (side drawn uniformly
+//! from `--sizes`, each square reserved with a probability drawn from `--density`). The LeetCode
+//! implementations answer only empty boards, which random boards seldom are, so each runs on the
+//! empty board of every side drawn, once per side and run: every side of `--sizes` that is drawn is
+//! checked whatever the density. A count must equal the oracle's (OEIS A000170 for an empty board);
+//! LeetCode 51's boards must each pass the checker and none come twice
+//! ([`crate::judge::check_boards`]) before their number is compared, so a wrong board is a
+//! disagreement whose answer line names the fault. Cost per board: one oracle count (exponential in
+//! n, hence the bound of 12) plus one run of each implementation.
+//!
+//! A run is reproducible from its seed: boards come from a SplitMix64 generator, nothing else, and
+//! the empty-board checks draw nothing from it.
+//!
 //! Implementations run in this process, each call behind `catch_unwind`, because a child process
 //! per call would cost more than the search on these small boards; a panic counts as a
-//! disagreement. (An implementation that never returns hangs stress; the judge is where such a
-//! solution is caught, with a deadline.)
+//! disagreement. The price: an implementation that overflows its stack or aborts crashes stress
+//! itself, and one that never returns hangs it. The judge (`cargo xtask judge`) runs every solution
+//! in a child process with a deadline and a memory cap, and is where such solutions are caught.
 
+use std::collections::{BTreeSet, HashSet};
 use std::io::{IsTerminal, Write};
-use std::ops::RangeInclusive;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
-use checker::{oracle, Board, MAX_N};
+use checker::{oracle, Board};
 use lexopt::prelude::*;
 
 use crate::cli::{number_value, os_value, text_value};
 use crate::isolate::{run_kernel, Answer};
+use crate::judge::check_boards;
 use crate::new_case::{write_new_case, NewCase, Source, ORACLE_MAX_N};
 use crate::pattern::matches;
 use crate::registry::{entries, Entry};
+use crate::sizes::{format_sizes, parse_sizes};
+
+/// The largest side `--sizes` takes: the brute-force oracle must count every random board.
+pub const MAX_SIZE: usize = ORACLE_MAX_N;
+/// Why [`MAX_SIZE`] is the bound, as `--sizes` errors say it.
+pub const MAX_SIZE_REASON: &str = "the brute-force oracle counts every random board";
+const _: () = assert!(MAX_SIZE <= checker::MAX_N, "every side drawn must be a board the checker takes");
 
 /// What `cargo xtask stress` was asked.
 #[derive(Clone, Debug)]
 pub struct StressOptions {
     pub seed: u64,
     pub iterations: u64,
-    pub sizes: RangeInclusive<usize>,
+    /// The sides a board's n is drawn from, uniformly; empty means no board is drawn.
+    pub sizes: Vec<usize>,
     /// The fraction of reserved squares is drawn uniformly from this range.
     pub density: (f64, f64),
     pub impl_pattern: Option<String>,
@@ -59,9 +81,14 @@ impl Random {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    pub fn in_range(&mut self, range: &RangeInclusive<usize>) -> usize {
-        let width = (range.end() - range.start() + 1) as u64;
-        range.start() + (self.next_u64() % width) as usize
+    /// One of `items`, uniformly up to a modulo bias below 2^-50 for any list of board sides. On a
+    /// list of consecutive sides this is the draw an inclusive range gave before `--sizes` took
+    /// lists, so old seeds find the same boards.
+    ///
+    /// # Panics
+    /// When `items` is empty.
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[(self.next_u64() % items.len() as u64) as usize]
     }
 }
 
@@ -74,7 +101,10 @@ pub fn random_board(random: &mut Random, n: usize, density: f64) -> Board {
 /// One implementation's answer as a count, or why it has none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// A count, a total, or the number of LeetCode 51 boards that each passed the checker, none twice.
     Count(i128),
+    /// LeetCode 51 boards wrong whatever their number: the first line of the checker's message.
+    WrongBoards(String),
     Panicked(String),
 }
 
@@ -82,17 +112,25 @@ impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Outcome::Count(count) => write!(f, "{count}"),
+            Outcome::WrongBoards(fault) => write!(f, "wrong boards: {fault}"),
             Outcome::Panicked(message) => write!(f, "panicked: {message}"),
         }
     }
 }
 
-/// Runs one implementation on a board; boards are counted, a panic is caught.
+/// Runs one implementation on a board; a panic is caught; LeetCode 51 boards are checked with
+/// [`check_boards`] and then counted.
 pub fn outcome(entry: &Entry, board: &Board) -> Outcome {
     match catch_unwind(AssertUnwindSafe(|| run_kernel(entry, board))) {
         Ok(Answer::Count(count)) => Outcome::Count(i128::from(count)),
         Ok(Answer::Total(total)) => Outcome::Count(i128::from(total)),
-        Ok(Answer::Boards(boards)) => Outcome::Count(boards.len() as i128),
+        Ok(Answer::Boards(boards)) => match check_boards(board, &boards) {
+            Ok(_) => Outcome::Count(boards.len() as i128),
+            // The message goes on to draw the faulty boards; their first line names the fault.
+            Err(error) => Outcome::WrongBoards(
+                error.lines().next().unwrap_or_default().trim_end_matches(':').to_string(),
+            ),
+        },
         Err(payload) => Outcome::Panicked(
             payload
                 .downcast_ref::<&str>()
@@ -103,12 +141,24 @@ pub fn outcome(entry: &Entry, board: &Board) -> Outcome {
     }
 }
 
+/// The number of placements on `board`: OEIS A000170 for an empty board (no search, and a source
+/// outside this workspace), else the brute-force oracle.
+fn true_count(board: &Board) -> u64 {
+    let known = if board.reserved_count() == 0 { oracle::known_count(board.n()) } else { None };
+    known.unwrap_or_else(|| oracle::count(board))
+}
+
 /// The implementations that answer `board` wrongly, with their answers.
 fn disagreements(implementations: &[Entry], board: &Board) -> Vec<(String, Outcome)> {
-    let truth = Outcome::Count(i128::from(oracle::count(board)));
-    implementations
-        .iter()
-        .filter(|entry| entry.problem.answers(board.reserved_count() == 0))
+    let answering: Vec<&Entry> =
+        implementations.iter().filter(|entry| entry.problem.answers(board.reserved_count() == 0)).collect();
+    if answering.is_empty() {
+        // No oracle count (the costly part) for a board nobody answers.
+        return Vec::new();
+    }
+    let truth = Outcome::Count(i128::from(true_count(board)));
+    answering
+        .into_iter()
         .map(|entry| (entry.id(), outcome(entry, board)))
         .filter(|(_, answer)| *answer != truth)
         .collect()
@@ -193,13 +243,19 @@ fn smaller_boards(board: &Board) -> Vec<Board> {
     }
     let rows = board.reserved_rows();
     let mut candidates = Vec::new();
+    // Many drops give the same board (all n^2 do on an empty one); trying it once keeps the first
+    // failing candidate the same and spares an oracle count per repeat.
+    let mut seen = HashSet::new();
     for dropped_row in 0..n {
         for dropped_col in 0..n {
             let reserved: Vec<Vec<bool>> = (0..n)
                 .filter(|&row| row != dropped_row)
                 .map(|row| (0..n).filter(|&col| col != dropped_col).map(|col| rows[row][col]).collect())
                 .collect();
-            candidates.push(Board::from_reserved(reserved).expect("n - 1 >= 1"));
+            let candidate = Board::from_reserved(reserved).expect("n - 1 >= 1");
+            if seen.insert(candidate.clone()) {
+                candidates.push(candidate);
+            }
         }
     }
     candidates
@@ -209,11 +265,16 @@ fn smaller_boards(board: &Board) -> Vec<Board> {
 #[derive(Clone, Debug)]
 pub struct Finding {
     pub iteration: u64,
+    /// Whether the disagreement showed on the empty board of the drawn side (the LeetCode check),
+    /// rather than on the random board itself.
+    pub on_empty_board: bool,
+    /// The board that first disagreed: the random board, or the empty board of its side.
     pub original: Board,
     pub smallest: Board,
     pub truth: u64,
     /// Every implementation's answer on the smallest board.
     pub answers: Vec<(String, Outcome)>,
+    /// The implementations that disagreed on the original board.
     pub failing: Vec<String>,
 }
 
@@ -223,20 +284,36 @@ pub fn stress(options: &StressOptions, progress: &mut dyn FnMut(u64, u64)) -> Op
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
         .collect();
+    // LeetCode's implementations answer only empty boards: they are checked on the empty board of
+    // each side drawn instead of on the random boards.
+    let (empty_board_only, on_random_boards): (Vec<Entry>, Vec<Entry>) =
+        implementations.iter().partition(|entry| !entry.problem.answers(false));
+    let mut checked_sides = BTreeSet::new();
+    if options.sizes.is_empty() {
+        return None;
+    }
     let mut random = Random::new(options.seed);
     for iteration in 1..=options.iterations {
-        let n = random.in_range(&options.sizes);
+        let n = random.pick(&options.sizes);
         let density = options.density.0 + random.unit() * (options.density.1 - options.density.0);
         let board = random_board(&mut random, n, density);
-        let failing = disagreements(&implementations, &board);
-        progress(iteration, options.iterations);
-        if failing.is_empty() {
-            continue;
+        let mut found = None;
+        let failing = disagreements(&on_random_boards, &board);
+        if !failing.is_empty() {
+            found = Some((false, board, failing));
+        } else if !empty_board_only.is_empty() && checked_sides.insert(n) {
+            let empty = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
+            let failing = disagreements(&empty_board_only, &empty);
+            if !failing.is_empty() {
+                found = Some((true, empty, failing));
+            }
         }
+        progress(iteration, options.iterations);
+        let Some((on_empty_board, original, failing)) = found else { continue };
         let failing_ids: Vec<String> = failing.into_iter().map(|(id, _)| id).collect();
         let culprits: Vec<Entry> =
             implementations.iter().filter(|entry| failing_ids.contains(&entry.id())).copied().collect();
-        let smallest = shrink(&board, &|candidate| !disagreements(&culprits, candidate).is_empty());
+        let smallest = shrink(&original, &|candidate| !disagreements(&culprits, candidate).is_empty());
         let answers = implementations
             .iter()
             .filter(|entry| entry.problem.answers(smallest.reserved_count() == 0))
@@ -244,35 +321,15 @@ pub fn stress(options: &StressOptions, progress: &mut dyn FnMut(u64, u64)) -> Op
             .collect();
         return Some(Finding {
             iteration,
-            original: board,
-            truth: oracle::count(&smallest),
+            on_empty_board,
+            original,
+            truth: true_count(&smallest),
             smallest,
             answers,
             failing: failing_ids,
         });
     }
     None
-}
-
-/// Parses `A..=B`, `A..B` or `A` as an inclusive range of sizes within 1..=`ORACLE_MAX_N`.
-///
-/// # Errors
-/// A one-line reason naming the option.
-pub fn parse_sizes(option: &str, text: &str) -> Result<RangeInclusive<usize>, String> {
-    let bad = || format!("{option} `{text}`: expected A..=B, A..B or N with 1 <= A <= B <= {ORACLE_MAX_N}");
-    let number = |part: &str| part.trim().parse::<usize>().map_err(|_| bad());
-    let range = if let Some((start, end)) = text.split_once("..=") {
-        number(start)?..=number(end)?
-    } else if let Some((start, end)) = text.split_once("..") {
-        number(start)?..=number(end)?.checked_sub(1).ok_or_else(bad)?
-    } else {
-        let n = number(text)?;
-        n..=n
-    };
-    if *range.start() == 0 || range.start() > range.end() || *range.end() > ORACLE_MAX_N.min(MAX_N) {
-        return Err(bad());
-    }
-    Ok(range)
 }
 
 /// Parses `A..B` (or `A..=B`) as a density range within [0, 1].
@@ -298,7 +355,7 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
     let mut options = StressOptions {
         seed: 1,
         iterations: 300,
-        sizes: 4..=10,
+        sizes: (4..=10).collect(),
         density: (0.0, 0.6),
         impl_pattern: None,
         with_fixtures: false,
@@ -306,15 +363,14 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
     };
     while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
         match argument {
-            Long("seed") => {
-                let value = text_value(&mut parser)?;
-                options.seed =
-                    value.parse().map_err(|_| format!("--seed `{value}`: expected a whole number"))?;
-            }
+            Long("seed") => options.seed = number_value(&mut parser, "--seed")?,
             Long("iterations") => {
                 options.iterations = number_value(&mut parser, "--iterations")?;
             }
-            Long("sizes") => options.sizes = parse_sizes("--sizes", &text_value(&mut parser)?)?,
+            Long("sizes") => {
+                let text = text_value(&mut parser)?;
+                options.sizes = parse_sizes("--sizes", &text, MAX_SIZE, MAX_SIZE_REASON)?;
+            }
             Long("density") => options.density = parse_density(&text_value(&mut parser)?)?,
             Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
             Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
@@ -346,33 +402,46 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
 
     let Some(finding) = finding else {
         println!(
-            "stress: {} random boards (seed {}, n {}..={}, density {}..{}): every implementation agrees with the oracle",
+            "stress: {} random boards (seed {}, n {}, density {}..{}): every implementation agrees with the oracle",
             options.iterations,
             options.seed,
-            options.sizes.start(),
-            options.sizes.end(),
+            format_sizes(&options.sizes),
             options.density.0,
             options.density.1
         );
         return Ok(0);
     };
     let (original, smallest) = (finding.original.n(), finding.smallest.n());
+    let what = if finding.on_empty_board {
+        format!("the empty {original} x {original} board (the side of random board {})", finding.iteration)
+    } else {
+        format!("random board {} ({original} x {original})", finding.iteration)
+    };
     println!(
-        "stress: random board {} of seed {} ({original} x {original}) disagrees with the oracle; shrunk to {smallest} x {smallest}:",
-        finding.iteration, options.seed
+        "stress: {what} of seed {} disagrees with the oracle; shrunk to {smallest} x {smallest}:",
+        options.seed
     );
     print!("{}", finding.smallest);
     println!("oracle: {}", finding.truth);
     let width = finding.answers.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
+    // Marked by their answer on this board: shrinking keeps one culprit failing, not every one.
+    let truth = Outcome::Count(i128::from(finding.truth));
     for (id, answer) in &finding.answers {
-        let mark = if finding.failing.contains(id) { "  <- wrong" } else { "" };
+        let mark = if *answer != truth { "  <- wrong" } else { "" };
         println!("{id:width$}  {answer}{mark}");
     }
-    let name = format!("stress/seed{}-iteration{}", options.seed, finding.iteration);
+    let suffix = if finding.on_empty_board { "-empty" } else { "" };
+    let name = format!("stress/seed{}-iteration{}{suffix}", options.seed, finding.iteration);
+    // An empty board is written as `n = N`, the form every problem's implementations answer.
+    let source = if finding.smallest.reserved_count() == 0 {
+        Source::Empty(finding.smallest.n())
+    } else {
+        Source::Board(finding.smallest.clone())
+    };
     let request = NewCase {
         cases_folder: options.cases_folder.clone(),
         name,
-        source: Source::Board(finding.smallest.clone()),
+        source,
         description: Some(format!(
             "found by `cargo xtask stress --seed {}`: {} disagreed with the oracle",
             options.seed,

@@ -39,14 +39,16 @@ cargo xtask new-case NAME (--n N | --board FILE) [--description TEXT] [--cases D
 cargo xtask stress [--seed S] [--iterations K] [--sizes 4..=10] [--density 0..0.6] [--impl PATTERN] [--cases DIR]
   --seed S         the random seed (default 1); a run is reproducible from it
   --iterations K   how many random boards (default 300)
-  --sizes A..=B    the board sides to draw from (default 4..=10, at most 12)
+  --sizes SIDES    the board sides to draw from, uniformly: A..=B, A..B, N or a comma list of
+                   these (default 4..=10, at most 12); LeetCode runs on each side's empty board
   --density A..B   the fraction of reserved squares, drawn per board (default 0..0.6)
   --cases DIR      where to write the case for a disagreement (default cases/, as stress/seedS-iterationI.toml)
   exit status 1 when an implementation disagreed with the oracle
 
 cargo xtask bench [--sizes 4..=14] [--impl PATTERN] [--budget SECONDS] [--json] [--cases DIR] [--out DIR]
-  --sizes SIDES    the empty boards' sides: A..=B, A..B or a comma list (default 4..=14); the
-                   cases with reserved squares of these sides are timed too (CSES counters only)
+  --sizes SIDES    the empty boards' sides: A..=B, A..B, N or a comma list of these (default
+                   4..=14, at most 27); the cases with reserved squares of these sides are timed
+                   too (CSES counters only)
   --impl PATTERN   only implementations whose problem/name matches, as for judge
   --budget SECONDS what one run may take (default 2): a run past it is killed, marked over budget,
                    and that implementation is skipped at larger sizes

@@ -19,6 +19,10 @@
 //!   case's `expected`; a wrong one is reported as such and never as a time, and the command then
 //!   exits with status 1.
 //!
+//! The plot's folder is created, and a file written in it, before anything is timed, so that a
+//! `--out` that cannot be written fails at once instead of after the whole run; the plot itself is
+//! written whole or not at all (a temporary file beside it, then a rename).
+//!
 //! The debug build that `cargo xtask` runs would time the xtask's own code unoptimised, so unless
 //! it is a release build (no debug assertions) the command builds one (`$CARGO build --release -p
 //! xtask`) and re-runs itself from it. The hidden `--in-place` skips that, for the tests, which
@@ -38,13 +42,14 @@ use lexopt::prelude::*;
 use serde::Serialize;
 
 use crate::cases::load_cases;
-use crate::cli::text_value;
+use crate::cli::{number_value, text_value};
 use crate::isolate::{run_child, Ending};
 use crate::judge::display_relative;
 use crate::pattern::matches;
 use crate::registry::{entries, find, Entry, Kernel, Problem};
+use crate::sizes::parse_sizes;
 use crate::table::{format_duration, Style, Table};
-use crate::{default_cases_folder, use_color, workspace_root};
+use crate::{default_cases_folder, use_color, workspace_root, write_atomically};
 
 use child::{CheckedAnswer, SampleReport, SampleRequest};
 
@@ -109,45 +114,8 @@ pub fn max_size() -> usize {
     (1..=MAX_N).take_while(|&n| oracle::known_count(n).is_some()).last().unwrap_or(1)
 }
 
-/// Parses `--sizes`: `A..=B`, `A..B`, a single side, or a comma-separated list of any of these.
-/// Returns the sides ascending, each once.
-///
-/// # Errors
-/// One line naming the faulty text: not a number, an empty range, or a side outside 1 to
-/// [`max_size`].
-pub fn parse_sizes(text: &str) -> Result<Vec<usize>, String> {
-    let fail = |reason: String| format!("--sizes `{text}`: {reason}");
-    let mut sizes = Vec::new();
-    for part in text.split(',').map(str::trim) {
-        if part.is_empty() {
-            return Err(fail("expected A..=B, A..B or a comma-separated list of sides".to_string()));
-        }
-        let number = |piece: &str| {
-            let piece = piece.trim();
-            piece.parse::<usize>().map_err(|_| fail(format!("`{piece}` is not a whole number")))
-        };
-        let (first, last) = if let Some((start, end)) = part.split_once("..=") {
-            (number(start)?, number(end)?)
-        } else if let Some((start, end)) = part.split_once("..") {
-            let end = number(end)?;
-            (number(start)?, end.checked_sub(1).ok_or_else(|| fail(format!("`{part}` is empty")))?)
-        } else {
-            let side = number(part)?;
-            (side, side)
-        };
-        if first > last {
-            return Err(fail(format!("`{part}` is empty")));
-        }
-        let max = max_size();
-        if first == 0 || last > max {
-            return Err(fail(format!("sides go from 1 to {max} (those whose count OEIS A000170 gives)")));
-        }
-        sizes.extend(first..=last);
-    }
-    sizes.sort_unstable();
-    sizes.dedup();
-    Ok(sizes)
-}
+/// Why [`max_size`] is the bound, as `--sizes` errors say it.
+pub const MAX_SIZE_REASON: &str = "those whose count OEIS A000170 gives";
 
 /// Parses `--budget SECONDS`: a positive number of seconds, at most an hour.
 ///
@@ -174,7 +142,10 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
     let mut request = SampleRequest { samples: 0, sample_target: SAMPLE_TARGET };
     while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
         match argument {
-            Long("sizes") => options.sizes = parse_sizes(&text_value(&mut parser)?)?,
+            Long("sizes") => {
+                let text = text_value(&mut parser)?;
+                options.sizes = parse_sizes("--sizes", &text, max_size(), MAX_SIZE_REASON)?;
+            }
             Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
             Long("budget") => options.budget = parse_budget(&text_value(&mut parser)?)?,
             Long("json") => options.json = true,
@@ -183,16 +154,9 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
             Long("with-fixtures") => options.with_fixtures = true,
             Long("in-place") => options.in_place = true,
             Long("child") => child_id = Some(text_value(&mut parser)?),
-            Long("samples") => {
-                let text = text_value(&mut parser)?;
-                request.samples =
-                    text.parse().map_err(|_| format!("--samples `{text}`: expected a whole number"))?;
-            }
+            Long("samples") => request.samples = number_value(&mut parser, "--samples")?,
             Long("sample-ns") => {
-                let text = text_value(&mut parser)?;
-                let nanos =
-                    text.parse().map_err(|_| format!("--sample-ns `{text}`: expected a whole number"))?;
-                request.sample_target = Duration::from_nanos(nanos);
+                request.sample_target = Duration::from_nanos(number_value(&mut parser, "--sample-ns")?);
             }
             Short('h') | Long("help") => {
                 println!("{}", crate::cli::USAGE);
@@ -212,6 +176,7 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
     if !options.cases_folder.is_dir() {
         return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
     }
+    check_plot_folder(&options.plot_folder)?;
     if !options.in_place && cfg!(debug_assertions) {
         return rerun_in_release(&arguments);
     }
@@ -222,13 +187,11 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
 
     let plot_path = options.plot_folder.join("empty-boards.svg");
     let svg = plot::render_svg(&report, options.budget);
-    let written =
-        std::fs::create_dir_all(&options.plot_folder).and_then(|()| std::fs::write(&plot_path, svg));
-    if let Err(error) = written {
-        eprintln!("error: cannot write the plot {}: {error}", plot_path.display());
-        return Ok(1);
+    // The folder was writable before the timing; should that change, the figures are still printed.
+    let plot_error = write_atomically(&plot_path, &svg).err();
+    if plot_error.is_none() {
+        report.plot = Some(display_relative(&plot_path));
     }
-    report.plot = Some(display_relative(&plot_path));
 
     let mut stdout = std::io::stdout().lock();
     let printed = if options.json {
@@ -236,13 +199,34 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
         writeln!(stdout, "{json}")
     } else {
         let text = render_text(&report, use_color(std::io::stdout().is_terminal()));
-        write!(stdout, "{text}\nplot: {}\n", display_relative(&plot_path))
+        let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
+        write!(stdout, "{text}{plot_line}")
     };
     printed.map_err(|error| format!("cannot write the report: {error}"))?;
+    if let Some(message) = plot_error {
+        eprintln!("error: cannot write the plot: {message}");
+        return Ok(1);
+    }
     if options.json {
         eprintln!("plot: {}", display_relative(&plot_path));
     }
     Ok(if report.passed { 0 } else { 1 })
+}
+
+/// Creates the plot's folder and writes (then removes) a file in it, so that a `--out` the plot
+/// cannot be written to is a usage error before anything is timed.
+///
+/// # Errors
+/// One line naming the folder and the I/O error.
+fn check_plot_folder(folder: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(folder)
+        .map_err(|error| format!("--out {}: cannot create the folder: {error}", folder.display()))?;
+    let probe = folder.join(format!(".empty-boards.svg.{}.probe", std::process::id()));
+    std::fs::write(&probe, "")
+        .map_err(|error| format!("--out {}: cannot write in the folder: {error}", folder.display()))?;
+    // Nothing is lost if the probe stays: it is empty, and the next run's probe has another name.
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 /// The hidden child mode: `bench --child PROBLEM/NAME [--samples K] [--sample-ns T]`, board on stdin.

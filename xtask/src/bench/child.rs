@@ -1,8 +1,9 @@
 //! The bench's child process: `xtask bench --child PROBLEM/NAME --samples K --sample-ns T`, the
 //! board on stdin, one JSON [`SampleReport`] on stdout.
 //!
-//! It runs the kernel once, cold, and checks that answer with the checker (boards one by one, then
-//! none twice) after the clock stopped, so a check never counts as time. With `--samples 0` that is
+//! It runs the kernel once, cold, and checks that answer after the clock stopped, so a check never
+//! counts as time: LeetCode 51's boards as the judge checks them ([`check_boards`]: each passes the
+//! checker, none twice), so that the parent only compares counts. With `--samples 0` that is
 //! all: one cold run, which is what a long run's figure is made of (the parent starts a fresh child
 //! per sample). With K > 0 it then estimates a warm run's time, picks how many runs make a sample of
 //! about T, and takes K such samples, each the mean of its runs: that is how a run of a few
@@ -12,10 +13,11 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use checker::{check_strings, solution_set, Board};
+use checker::Board;
 use serde::{Deserialize, Serialize};
 
 use crate::isolate::{run_kernel, Answer};
+use crate::judge::check_boards;
 use crate::registry::Entry;
 
 /// What the parent asks of one child.
@@ -105,28 +107,18 @@ fn nanos(duration: Duration) -> u64 {
     u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
 
-/// Counts pass as they are (the parent compares them with the expected count); boards are each
-/// checked against the board's rules and then for repeats, so that the parent only has to compare
-/// the count.
+/// Counts pass as they are (the parent compares them with the expected count); boards are checked
+/// with [`check_boards`], and the first line of its message, which names the fault, is kept (the
+/// rest draws the boards, too much to send back for every wrong run).
 fn check_answer(board: &Board, answer: Answer) -> CheckedAnswer {
     match answer {
         Answer::Count(count) => CheckedAnswer::Count(count),
         Answer::Total(total) => CheckedAnswer::Total(total),
         Answer::Boards(boards) => {
-            let count = boards.len() as u64;
-            let mut placements = Vec::with_capacity(boards.len());
-            for (index, rows) in boards.iter().enumerate() {
-                match check_strings(board, rows) {
-                    Ok(placement) => placements.push(placement),
-                    Err(error) => {
-                        let fault = format!("board {} of {count}: {error}", index + 1);
-                        return CheckedAnswer::Boards { count, fault: Some(fault) };
-                    }
-                }
-            }
-            let repeated = solution_set::duplicates(&placements).len();
-            let fault = (repeated > 0).then(|| format!("{repeated} boards appear more than once"));
-            CheckedAnswer::Boards { count, fault }
+            let fault = check_boards(board, &boards)
+                .err()
+                .map(|error| error.lines().next().unwrap_or_default().trim_end_matches(':').to_string());
+            CheckedAnswer::Boards { count: boards.len() as u64, fault }
         }
     }
 }

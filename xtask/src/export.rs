@@ -8,11 +8,12 @@
 //!   without its `pub struct Solution;` line, because LeetCode's editor declares `struct Solution`
 //!   itself; one module answers both problems, so the three ids differ only in the leading comment.
 //!
-//! The module sources are embedded at compile time ([`CSES_SOURCES`], [`LEETCODE_SOURCES`]), so the
-//! export works from any folder; the valid names come from the solution crates' registries, and a
-//! test checks that every registered name has a source. The module's leading `//!` header becomes
-//! `//` comments: an inner doc comment is only valid before the first item of a crate or module,
-//! and LeetCode puts its own `struct Solution;` above whatever is pasted.
+//! The module sources come from the solution crates' registries (`cses::IMPLEMENTATIONS`,
+//! `leetcode::IMPLEMENTATIONS`), whose entries embed their files at compile time, so the export
+//! works from any folder and a new implementation needs no line here. The module's leading `//!`
+//! header becomes `//` comments: an inner doc comment is only valid before the first item of a
+//! crate or module, and LeetCode puts its own `struct Solution;` above whatever is pasted.
+
 //!
 //! Cost: a few string passes over one source file.
 
@@ -22,42 +23,14 @@ use std::path::{Path, PathBuf};
 
 use lexopt::prelude::*;
 
-/// One solution module's source, embedded at compile time.
-#[derive(Clone, Copy, Debug)]
+/// One solution module's file, as an export reads it.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ModuleSource {
-    /// The module's name, as the crate's registry lists it.
-    pub name: &'static str,
     /// The file, relative to the workspace's root, for the exported file's header.
-    pub path: &'static str,
+    pub path: String,
     /// The file's text.
     pub text: &'static str,
 }
-
-/// A table of [`ModuleSource`]s from a crate's folder name and its modules' names; a name whose
-/// file does not exist fails to compile.
-macro_rules! module_sources {
-    ($crate_folder:literal: $($module:ident),+ $(,)?) => {
-        &[$(ModuleSource {
-            name: stringify!($module),
-            path: concat!("crates/", $crate_folder, "/src/", stringify!($module), ".rs"),
-            text: include_str!(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../crates/",
-                $crate_folder,
-                "/src/",
-                stringify!($module),
-                ".rs"
-            )),
-        }),+]
-    };
-}
-
-/// Every module of `cses::IMPLEMENTATIONS`; the tests check that the two lists agree.
-pub const CSES_SOURCES: &[ModuleSource] =
-    module_sources!("cses": hashset, attack_matrix, explicit_stack, diagonal_arrays, bitmask, fastest);
-
-/// Every module of `leetcode::IMPLEMENTATIONS`; the tests check that the two lists agree.
-pub const LEETCODE_SOURCES: &[ModuleSource] = module_sources!("leetcode": safety_mark, erickson, bitmask);
 
 /// What an id asks for: the problem before its `/`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -95,17 +68,25 @@ impl Target {
         }
     }
 
-    /// The embedded sources of the solution crate.
-    pub fn sources(self) -> &'static [ModuleSource] {
+    /// The solution crate's folder under `crates/`.
+    pub fn crate_folder(self) -> &'static str {
         match self {
-            Target::Cses => CSES_SOURCES,
-            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => LEETCODE_SOURCES,
+            Target::Cses => "cses",
+            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => "leetcode",
         }
     }
 
-    /// The embedded source of module `name`, if the table has it.
-    pub fn source(self, name: &str) -> Option<&'static ModuleSource> {
-        self.sources().iter().find(|source| source.name == name)
+    /// The file of the implementation called `name`, as its registry entry embeds it, if the
+    /// registry has one. The registries' `entry!` names each implementation after its module, so
+    /// the path follows from the name.
+    pub fn source(self, name: &str) -> Option<ModuleSource> {
+        let text = match self {
+            Target::Cses => cses::implementation(name)?.source,
+            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => {
+                leetcode::implementation(name)?.source
+            }
+        };
+        Some(ModuleSource { path: format!("crates/{}/src/{name}.rs", self.crate_folder()), text })
     }
 }
 
@@ -123,8 +104,6 @@ pub fn valid_ids() -> Vec<String> {
 pub enum ExportError {
     /// The id names no implementation; a usage error.
     UnknownId { id: String, valid_ids: Vec<String> },
-    /// A registered implementation whose module is missing from the embedded table.
-    MissingSource { id: String },
     /// The module lacks what the judge calls (`pub fn count(` or `impl Solution`).
     MissingEntryPoint { path: String, expected: &'static str },
     /// A LeetCode module without its own `pub struct Solution;` line, or with more than one.
@@ -138,9 +117,6 @@ impl fmt::Display for ExportError {
         match self {
             ExportError::UnknownId { id, valid_ids } => {
                 write!(f, "unknown implementation `{id}`; expected one of: {}", valid_ids.join(", "))
-            }
-            ExportError::MissingSource { id } => {
-                write!(f, "{id} is registered but its module is missing from export's table of sources")
             }
             ExportError::MissingEntryPoint { path, expected } => {
                 write!(f, "{path}: no `{expected}` to export")
@@ -167,13 +143,10 @@ pub fn export(id: &str) -> Result<String, ExportError> {
     let unknown = || ExportError::UnknownId { id: id.to_string(), valid_ids: valid_ids() };
     let (prefix, name) = id.split_once('/').ok_or_else(unknown)?;
     let target = Target::ALL.into_iter().find(|target| target.prefix() == prefix).ok_or_else(unknown)?;
-    if !target.names().contains(&name) {
-        return Err(unknown());
-    }
-    let source = target.source(name).ok_or_else(|| ExportError::MissingSource { id: id.to_string() })?;
+    let source = target.source(name).ok_or_else(unknown)?;
     match target {
-        Target::Cses => cses_program(id, source),
-        Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode_file(target, id, source),
+        Target::Cses => cses_program(id, &source),
+        Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode_file(target, id, &source),
     }
 }
 
@@ -184,12 +157,12 @@ pub fn export(id: &str) -> Result<String, ExportError> {
 pub fn cses_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
     if !source.text.contains("pub fn count(") {
         return Err(ExportError::MissingEntryPoint {
-            path: source.path.to_string(),
+            path: source.path.clone(),
             expected: "pub fn count(reserved: &[Vec<bool>]) -> u64",
         });
     }
     if source.text.lines().any(|line| line.trim_start().starts_with("fn main(")) {
-        return Err(ExportError::DefinesMain { path: source.path.to_string() });
+        return Err(ExportError::DefinesMain { path: source.path.clone() });
     }
     let mut program = format!(
         "// CSES 1624 \"Chessboard and Queens\", made by `cargo xtask export {id}` from\n\
@@ -211,10 +184,7 @@ pub fn cses_program(id: &str, source: &ModuleSource) -> Result<String, ExportErr
 /// When the module has no `impl Solution`, or not exactly one `pub struct Solution;` line.
 pub fn leetcode_file(target: Target, id: &str, source: &ModuleSource) -> Result<String, ExportError> {
     if !source.text.contains("impl Solution") {
-        return Err(ExportError::MissingEntryPoint {
-            path: source.path.to_string(),
-            expected: "impl Solution",
-        });
+        return Err(ExportError::MissingEntryPoint { path: source.path.clone(), expected: "impl Solution" });
     }
     let problems = match target {
         Target::LeetCode51 => {
@@ -247,7 +217,7 @@ fn strip_struct_line(source: &ModuleSource) -> Result<String, ExportError> {
     let struct_lines: Vec<usize> =
         (0..lines.len()).filter(|&idx| lines[idx] == "pub struct Solution;").collect();
     let &[struct_idx] = struct_lines.as_slice() else {
-        return Err(ExportError::StructLine { path: source.path.to_string(), found: struct_lines.len() });
+        return Err(ExportError::StructLine { path: source.path.clone(), found: struct_lines.len() });
     };
     let blank_before = struct_idx == 0 || lines[struct_idx - 1].trim().is_empty();
     let blank_after = lines.get(struct_idx + 1).is_some_and(|line| line.trim().is_empty());

@@ -1,6 +1,6 @@
 //! `cargo xtask export`: every implementation exported and compiled alone with plain rustc, then
 //! run against the judges' own answers (the CSES sample's 65, A000170 for empty boards); the
-//! embedded sources against the registries; the command line's exit statuses and `-o`.
+//! embedded sources against the files on disk; the command line's exit statuses and `-o`.
 //!
 //! Compiling is the slow part (about half a second a file with `-O`), so the files compile two at
 //! a time, the machine's core count, in one test that covers every id.
@@ -12,10 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use checker::{oracle, MAX_N};
-use xtask::export::{
-    cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target, CSES_SOURCES,
-    LEETCODE_SOURCES,
-};
+use xtask::export::{cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target};
 
 use crate::support::{path_arg, stderr_of, stdout_of, xtask, TempFolder};
 
@@ -189,23 +186,12 @@ fn every_export_compiles_alone_with_plain_rustc_and_answers_right() {
 }
 
 #[test]
-fn every_registered_name_has_a_source_and_every_source_is_registered() {
-    let registered: Vec<&str> =
-        cses::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect();
-    let embedded: Vec<&str> = CSES_SOURCES.iter().map(|source| source.name).collect();
-    assert_eq!(sorted(&embedded), sorted(&registered), "cses: export's table against cses::IMPLEMENTATIONS");
-    let registered: Vec<&str> =
-        leetcode::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect();
-    let embedded: Vec<&str> = LEETCODE_SOURCES.iter().map(|source| source.name).collect();
-    assert_eq!(
-        sorted(&embedded),
-        sorted(&registered),
-        "leetcode: export's table against leetcode::IMPLEMENTATIONS"
-    );
+fn every_registered_module_is_embedded_as_its_file_stands() {
     for target in Target::ALL {
         for name in target.names() {
-            let source = target.source(name).expect("checked above");
-            let on_disk = xtask::workspace_root().join(source.path);
+            let source = target.source(name).expect("every registered name has a source");
+            assert_eq!(source.path, format!("crates/{}/src/{name}.rs", target.crate_folder()));
+            let on_disk = xtask::workspace_root().join(&source.path);
             assert_eq!(
                 std::fs::read_to_string(&on_disk).expect("the module's file"),
                 source.text,
@@ -213,13 +199,8 @@ fn every_registered_name_has_a_source_and_every_source_is_registered() {
                 source.path
             );
         }
+        assert_eq!(target.source("no_such_module"), None);
     }
-}
-
-fn sorted<'a>(names: &[&'a str]) -> Vec<&'a str> {
-    let mut names = names.to_vec();
-    names.sort_unstable();
-    names
 }
 
 #[test]
@@ -238,6 +219,7 @@ fn a_leetcode_export_drops_only_the_struct_line_and_names_its_problems() {
         let name = implementation.name;
         let both = export(&format!("leetcode/{name}")).expect("exports");
         let source = Target::LeetCode.source(name).expect("embedded");
+        assert_eq!(source.text, implementation.source);
         assert!(source.text.lines().any(|line| line == "pub struct Solution;"));
         assert!(
             !both.lines().any(|line| !line.starts_with("//") && line.contains("struct Solution")),
@@ -270,7 +252,7 @@ fn a_leetcode_export_drops_only_the_struct_line_and_names_its_problems() {
 
 #[test]
 fn a_module_without_the_shape_its_judge_needs_is_refused() {
-    let module = |text: &'static str| ModuleSource { name: "made_up", path: "crates/x/src/made_up.rs", text };
+    let module = |text: &'static str| ModuleSource { path: "crates/x/src/made_up.rs".to_string(), text };
 
     let no_struct =
         module("//! header\n\nimpl Solution {\n    pub fn total_n_queens(n: i32) -> i32 { n }\n}\n");

@@ -13,7 +13,9 @@
 //! works from any folder and a new implementation needs no line here. The module's leading `//!`
 //! header becomes `//` comments: an inner doc comment is only valid before the first item of a
 //! crate or module, and LeetCode puts its own `struct Solution;` above whatever is pasted.
-
+//!
+//! A CSES program's generated `main` parses the board itself, std-only, and words every fault as
+//! `checker::Board::parse_bytes` does, at the same line and column.
 //!
 //! Cost: a few string passes over one source file.
 
@@ -263,45 +265,107 @@ fn ensure_blank_line(text: &mut String) {
 /// The `main` of an exported CSES program. Its helpers live inside `main`, so that no name of the
 /// module (a `MAX_N`, a `parse_board`) can clash with them. `MAX_N_PLACEHOLDER` becomes the
 /// checker's bound.
+///
+/// Its parser cannot use the checker, so it restates `checker::Board::parse_bytes` step for step
+/// and words every fault as the checker's `ParseError` displays it; the export tests compare the
+/// two on a table of bad inputs.
 pub const CSES_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's side. The board comes on stdin, one row a line,
 // `.` free and `*` reserved (a final newline and CRLF line ends are accepted); the count and a
-// newline go to stdout. Bad input gets one line on stderr, exit status 2 and nothing on stdout.
+// newline go to stdout. Bad input gets one line on stderr naming the first fault's line and
+// column, exit status 2 and nothing on stdout.
 fn main() {
     use std::io::{Read, Write};
 
     /// The widest board taken, as the workspace's checker bounds it.
     const MAX_N: usize = MAX_N_PLACEHOLDER;
 
-    /// The reserved squares of a square board of 1 to MAX_N rows, or the first fault, with its
-    /// line and column.
-    fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
-        let text = input.strip_suffix(b"\n").unwrap_or(input);
+    /// A fault: its 1-based line and column, and what is wrong there.
+    type Fault = (usize, usize, String);
+
+    /// The reserved squares of the board in `text`, or the first fault, top to bottom and left
+    /// to right. The first row's length is n.
+    fn parse_text(text: &str) -> Result<Vec<Vec<bool>>, Fault> {
+        let squares = |count: usize| format!("{count} square{}", if count == 1 { "" } else { "s" });
+        let unknown = |found: char| format!("unknown character {found:?}: expected `.` or `*`");
         if text.is_empty() {
-            return Err("line 1: empty input, expected a board".to_string());
+            return Err((1, 1, "empty input: expected rows of `.` and `*`".to_string()));
         }
-        let lines: Vec<&[u8]> = text.split(|&byte| byte == b'\n').collect();
-        let n = lines.len();
-        if n > MAX_N {
-            return Err(format!("line {}: more than {MAX_N} rows", MAX_N + 1));
-        }
-        let mut reserved = Vec::with_capacity(n);
-        for (row, line) in lines.into_iter().enumerate() {
-            let line = line.strip_suffix(b"\r").unwrap_or(line);
-            let mut squares = Vec::with_capacity(n);
-            for (col, &byte) in line.iter().enumerate() {
-                match byte {
-                    b'.' => squares.push(false),
-                    b'*' => squares.push(true),
-                    _ => return Err(format!("line {}, column {}: expected `.` or `*`", row + 1, col + 1)),
+        let mut n = 0;
+        let mut reserved: Vec<Vec<bool>> = Vec::new();
+        // Each line keeps its `\n` here, so a final newline adds no empty line, and a `\r` ends a
+        // line only when that `\n` follows it.
+        for (index, raw_line) in text.split_inclusive('\n').enumerate() {
+            let line_number = index + 1;
+            let line = match raw_line.strip_suffix('\n') {
+                Some(line) => line.strip_suffix('\r').unwrap_or(line),
+                None => raw_line,
+            };
+            if line.is_empty() {
+                return Err((line_number, 1, "blank line: expected a row of `.` and `*`".to_string()));
+            }
+            if index == 0 {
+                n = line.chars().count();
+                if n > MAX_N {
+                    // A bad square within the first MAX_N comes before the row's size.
+                    let mut first_squares = line.chars().take(MAX_N).enumerate();
+                    if let Some((col_idx, found)) = first_squares.find(|&(_, c)| c != '.' && c != '*') {
+                        return Err((1, col_idx + 1, unknown(found)));
+                    }
+                    let message = format!("board too large: expected at most {MAX_N} squares a row");
+                    return Err((1, MAX_N + 1, message));
+                }
+            } else if index == n {
+                let message = format!("too many rows: expected {n}, as the first row is {n} long");
+                return Err((line_number, 1, message));
+            }
+            let mut row = Vec::with_capacity(n);
+            for (col_idx, square) in line.chars().enumerate() {
+                if col_idx == n {
+                    return Err((line_number, n + 1, format!("row too long: expected {}", squares(n))));
+                }
+                match square {
+                    '.' => row.push(false),
+                    '*' => row.push(true),
+                    found => return Err((line_number, col_idx + 1, unknown(found))),
                 }
             }
-            if squares.len() != n {
-                let found = squares.len();
-                return Err(format!("line {}: {found} squares, expected {n} (one per row)", row + 1));
+            if row.len() < n {
+                let found = row.len();
+                let message = format!("row too short: expected {}, found {found}", squares(n));
+                return Err((line_number, found + 1, message));
             }
-            reserved.push(squares);
+            reserved.push(row);
+        }
+        if reserved.len() < n {
+            let found = reserved.len();
+            return Err((found + 1, 1, format!("too few rows: expected {n}, found {found}")));
         }
         Ok(reserved)
+    }
+
+    /// As `parse_text`, on bytes: invalid UTF-8 is a fault at its first bad byte, unless a fault
+    /// of the board comes before it.
+    fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
+        let fault = match std::str::from_utf8(input) {
+            Ok(text) => match parse_text(text) {
+                Ok(reserved) => return Ok(reserved),
+                Err(fault) => fault,
+            },
+            Err(error) => {
+                let valid = std::str::from_utf8(&input[..error.valid_up_to()]).unwrap_or_default();
+                let line = valid.matches('\n').count() + 1;
+                let line_start = valid.rfind('\n').map_or(0, |at| at + 1);
+                let column = valid[line_start..].chars().count() + 1;
+                // The replacement character is a fault too, so a board fault found in the
+                // replaced text lies at or before the bad byte.
+                match parse_text(&String::from_utf8_lossy(input)) {
+                    Err(earlier) if (earlier.0, earlier.1) < (line, column) => earlier,
+                    _ => (line, column, "invalid UTF-8: expected `.` or `*`".to_string()),
+                }
+            }
+        };
+        let (line, column, message) = fault;
+        Err(format!("line {line}, column {column}: {message}"))
     }
 
     let mut input = Vec::new();

@@ -1,6 +1,7 @@
 //! `cargo xtask export`: every implementation exported and compiled alone with plain rustc, then
-//! run against the judges' own answers (the CSES sample's 65, A000170 for empty boards); the
-//! embedded sources against the files on disk; the command line's exit statuses and `-o`.
+//! run against the judges' own answers (the CSES sample's 65, A000170 for empty boards); a CSES
+//! program's own board parser against the checker's, fault by fault; the embedded sources against
+//! the files on disk; the command line's exit statuses and `-o`.
 //!
 //! Compiling is the slow part (about half a second a file with `-O`), so the files compile two at
 //! a time, the machine's core count, in one test that covers every id.
@@ -12,6 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use checker::{oracle, MAX_N};
+use checker::{Board, ParseErrorKind};
 use xtask::export::{cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target};
 
 use crate::support::{path_arg, stderr_of, stdout_of, xtask, TempFolder};
@@ -78,22 +80,86 @@ fn accepted_inputs() -> Vec<(String, Vec<u8>, String)> {
     ]
 }
 
-/// Inputs that are not boards; each must give status 2, one line on stderr, nothing on stdout.
+/// Inputs that are not boards; each must give status 2, nothing on stdout, and on stderr the
+/// checker's own message for the first fault, prefixed `error: `. Every kind of
+/// `checker::ParseErrorKind` is here, in LF and CRLF text.
 fn rejected_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let mut with_queen = CSES_SAMPLE.as_bytes().to_vec();
     with_queen[3] = b'Q';
+    let crlf = |text: &str| text.replace('\n', "\r\n").into_bytes();
     vec![
         ("empty input", Vec::new()),
         ("a lone newline", b"\n".to_vec()),
         ("too few rows", CSES_SAMPLE.as_bytes()[..63].to_vec()),
         ("too many rows", [CSES_SAMPLE, "........\n"].concat().into_bytes()),
-        ("a short row", CSES_SAMPLE.replacen("........\n", ".......\n", 1).into_bytes()),
-        ("a long row", CSES_SAMPLE.replacen("........\n", ".........\n", 1).into_bytes()),
+        ("a short row", CSES_SAMPLE.replacen("..*.....\n", "..*....\n", 1).into_bytes()),
+        ("a long row", CSES_SAMPLE.replacen("..*.....\n", "..*......\n", 1).into_bytes()),
         ("a blank line", CSES_SAMPLE.replacen("........\n", "\n", 1).into_bytes()),
         ("a queen", with_queen),
         ("bytes that are not UTF-8", [&CSES_SAMPLE.as_bytes()[..9], b"\xff\xfe......\n"].concat()),
         ("a board over the bound", empty_board(MAX_N + 1).into_bytes()),
+        ("a row too short on line 2", b"...\n..\n".to_vec()),
+        ("a 1-square row after a 2-square one", b"..\n.\n".to_vec()),
+        ("a row too long of a 1 x 1 board", b".\n..\n".to_vec()),
+        ("too few rows without a final newline", b"...\n...".to_vec()),
+        ("a short row, CRLF", crlf("...\n..\n...\n")),
+        ("a long row, CRLF", crlf("..\n...\n")),
+        ("too many rows, CRLF", crlf("..\n..\n..\n")),
+        ("too few rows, CRLF", crlf("...\n...\n")),
+        ("a blank line, CRLF", crlf("..\n\n..\n")),
+        ("a lone CRLF", b"\r\n".to_vec()),
+        ("a queen, CRLF", crlf("..\n.Q\n")),
+        ("a \\r alone inside a row", b"..\r.\n...\n...\n".to_vec()),
+        ("a \\r alone before a CRLF", b"...\r\r\n...\n...\n".to_vec()),
+        ("a \\r ending the input", b"..\n..\r".to_vec()),
+        ("a first row of 33 squares", format!("{}\n", ".".repeat(MAX_N + 1)).into_bytes()),
+        (
+            "a first row of 33 with a bad square in the first 32",
+            format!("{}#..\n", ".".repeat(MAX_N - 2)).into_bytes(),
+        ),
+        ("a first row of 33 with a bad square at 33", format!("{}#\n", ".".repeat(MAX_N)).into_bytes()),
+        ("a character of two bytes", "..\n.\u{e9}\n".as_bytes().to_vec()),
+        ("invalid UTF-8 in the first row", b".\xff\n..\n".to_vec()),
+        ("invalid UTF-8 after a fault", b"..\n...\n\xff\n".to_vec()),
+        ("invalid UTF-8 after a two-byte character", "\u{e9}".bytes().chain(*b"\xff\n").collect()),
+        ("a UTF-8 character cut short", b"..\n.\xc3".to_vec()),
     ]
+}
+
+#[test]
+fn the_rejected_inputs_hold_every_kind_of_fault_the_checker_names() {
+    let mut kinds: Vec<&str> = rejected_inputs()
+        .iter()
+        .map(|(label, input)| match Board::parse_bytes(input).map_err(|fault| fault.kind) {
+            Ok(_) => panic!("{label}: the checker accepts it"),
+            Err(ParseErrorKind::Empty) => "empty",
+            Err(ParseErrorKind::BlankLine) => "blank line",
+            Err(ParseErrorKind::TooFewRows { .. }) => "too few rows",
+            Err(ParseErrorKind::TooManyRows { .. }) => "too many rows",
+            Err(ParseErrorKind::RowTooShort { .. }) => "row too short",
+            Err(ParseErrorKind::RowTooLong { .. }) => "row too long",
+            Err(ParseErrorKind::UnknownCharacter { .. }) => "unknown character",
+            Err(ParseErrorKind::TooLarge) => "too large",
+            Err(ParseErrorKind::NotUtf8) => "not UTF-8",
+            Err(other) => panic!("{label}: a kind of fault this test does not know yet: {other:?}"),
+        })
+        .collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert_eq!(
+        kinds,
+        [
+            "blank line",
+            "empty",
+            "not UTF-8",
+            "row too long",
+            "row too short",
+            "too few rows",
+            "too large",
+            "too many rows",
+            "unknown character"
+        ]
+    );
 }
 
 /// Checks one exported CSES program on every accepted and rejected input.
@@ -111,15 +177,16 @@ fn check_cses_program(id: &str, program: &Path) -> Vec<String> {
         }
     }
     for (label, input) in rejected_inputs() {
+        let Err(fault) = Board::parse_bytes(&input) else {
+            failures.push(format!("{label}: the checker accepts this input, so the table is wrong"));
+            continue;
+        };
+        let expected = format!("error: {fault}\n");
         let output = run_with_stdin(program, &input);
         let stderr = stderr_of(&output);
-        if output.status.code() != Some(2)
-            || !output.stdout.is_empty()
-            || !stderr.starts_with("error: ")
-            || stderr.lines().count() != 1
-        {
+        if output.status.code() != Some(2) || !output.stdout.is_empty() || stderr != expected {
             failures.push(format!(
-                "{id} on {label}: {}, stdout {:?}, stderr {stderr:?} (expected status 2, one error line)",
+                "{id} on {label}: {}, stdout {:?}, stderr {stderr:?} (expected status 2 and {expected:?})",
                 output.status,
                 stdout_of(&output)
             ));

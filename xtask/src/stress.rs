@@ -443,8 +443,13 @@ pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
         name,
         source,
         description: Some(format!(
-            "found by `cargo xtask stress --seed {}`: {} disagreed with the oracle",
+            "found by `cargo xtask stress --seed {} --sizes {} --density {}..{}{}{}`: {} disagreed with the oracle",
             options.seed,
+            format_sizes(&options.sizes),
+            options.density.0,
+            options.density.1,
+            options.impl_pattern.as_deref().map(|pattern| format!(" --impl {pattern}")).unwrap_or_default(),
+            if options.with_fixtures { " --with-fixtures" } else { "" },
             finding.failing.join(", ")
         )),
         overwrite: true,

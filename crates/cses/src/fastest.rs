@@ -79,7 +79,7 @@ impl Default for Options {
 pub fn count(reserved: &[Vec<bool>]) -> u64 {
     let n = reserved.len();
     if (1..=SMALL_BOARD_MAX_N).contains(&n) {
-        return count_small(&squared(reserved));
+        return count_small(reserved);
     }
     count_with(reserved, &Options::default())
 }
@@ -94,8 +94,8 @@ fn squared(reserved: &[Vec<bool>]) -> Vec<Vec<bool>> {
 /// The largest side [`count`] gives to the plain search: Q(10) takes about 0.2 ms that way.
 pub const SMALL_BOARD_MAX_N: usize = 10;
 
-/// A plain bitboard search by rows, lowest candidate first, for a square board of side 1 to
-/// [`SMALL_BOARD_MAX_N`].
+/// A plain bitboard search by rows, lowest candidate first, for a board of side 1 to
+/// [`SMALL_BOARD_MAX_N`]; rows are read as [`squared`] reads them, without copying the board.
 fn count_small(reserved: &[Vec<bool>]) -> u64 {
     fn search(free_squares: &[u32], columns: u32, rising: u32, falling: u32) -> u64 {
         let Some((&free, below)) = free_squares.split_first() else { return 1 };
@@ -108,10 +108,11 @@ fn count_small(reserved: &[Vec<bool>]) -> u64 {
         }
         total
     }
+    let n = reserved.len();
     let free_squares: Vec<u32> = reserved
         .iter()
         .map(|row| {
-            row.iter().enumerate().filter(|&(_, &taken)| !taken).fold(0, |mask, (col, _)| mask | 1 << col)
+            (0..n).filter(|&col| !row.get(col).copied().unwrap_or(false)).fold(0, |mask, col| mask | 1 << col)
         })
         .collect();
     search(&free_squares, 0, 0, 0)

@@ -22,6 +22,7 @@ pub mod bitmask;
 pub mod diagonal_arrays;
 pub mod explicit_stack;
 pub mod fastest;
+pub mod fixed_board;
 pub mod hashset;
 
 /// One way of counting, as the binary's `--impl` and `cargo xtask` name it.
@@ -33,6 +34,9 @@ pub struct Implementation {
     pub summary: &'static str,
     /// The module's `count`.
     pub count: fn(&[Vec<bool>]) -> u64,
+    /// Whether it answers CSES's own 8 x 8 boards only, as many submissions do; it is then judged
+    /// on those alone, and any other side may make it fail.
+    pub eight_by_eight_only: bool,
     /// The module's file, embedded at compile time, for `cargo xtask export` to paste into a CSES
     /// submission.
     pub source: &'static str,
@@ -53,10 +57,17 @@ impl fmt::Debug for Implementation {
 /// name, the function and the embedded file cannot disagree.
 macro_rules! entry {
     ($module:ident, $summary:literal) => {
+        entry!($module, $summary, eight_by_eight_only: false)
+    };
+    ($module:ident, $summary:literal, eight_by_eight_only) => {
+        entry!($module, $summary, eight_by_eight_only: true)
+    };
+    ($module:ident, $summary:literal, eight_by_eight_only: $only:literal) => {
         Implementation {
             name: stringify!($module),
             summary: $summary,
             count: $module::count,
+            eight_by_eight_only: $only,
             source: include_str!(concat!(stringify!($module), ".rs")),
         }
     };
@@ -64,18 +75,23 @@ macro_rules! entry {
 
 /// Every implementation, in the order the write-ups introduce them, slowest idea first.
 pub const IMPLEMENTATIONS: &[Implementation] = &[
-    entry!(hashset, "recursion with hash sets of used columns and diagonals (seeds 000, 003)"),
-    entry!(attack_matrix, "recursion over an n x n matrix of attack counts (seed 004, first solution)"),
+    entry!(hashset, "recursion with hash sets of used columns and diagonals (write-up \"Chessboard and Queens\")"),
+    entry!(attack_matrix, "recursion over an n x n matrix of attack counts (write-up \"cses chessboard and queens\", first solution)"),
     entry!(
         explicit_stack,
-        "the attack matrix searched with an explicit stack, no recursion (seed 004, second solution)"
+        "the attack matrix searched with an explicit stack, no recursion (write-up \"cses chessboard and queens\", second solution)"
     ),
     entry!(
         diagonal_arrays,
-        "recursion with boolean arrays of columns and diagonals (usaco.guide, via seed 004)"
+        "recursion with boolean arrays of columns and diagonals (usaco.guide, via write-up \"cses chessboard and queens\")"
     ),
     entry!(bitmask, "recursion over bitboards, lowest set bit first"),
     entry!(fastest, "bitboards, border constellations and board symmetries, on all cores"),
+    entry!(
+        fixed_board,
+        "fixed 8 x 8 arrays, as most CSES submissions are written: CSES's own boards only",
+        eight_by_eight_only
+    ),
 ];
 
 /// The implementation the binary uses when `--impl` is not given.

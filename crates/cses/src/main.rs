@@ -2,8 +2,11 @@
 //! as the judge expects, with a choice of implementation and, for `fastest`, of threads and shard.
 //!
 //! Arguments are parsed with lexopt; the I/O is [`cses::run`]. Every failure is one line on stderr
-//! and exit status 2 (1 when stdout cannot be written), with nothing on stdout.
+//! and exit status 2 (1 when stdout cannot be written), with nothing on stdout. That includes a
+//! board whose side the chosen implementation does not answer (one registered as
+//! `eight_by_eight_only`, given another side than 8): it is refused, not counted.
 
+use std::cell::Cell;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -18,6 +21,16 @@ const EXIT_CANNOT_WRITE: u8 = 1;
 
 fn help() -> String {
     let names: Vec<&str> = IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect();
+    let eight_by_eight_only: Vec<&str> = IMPLEMENTATIONS
+        .iter()
+        .filter(|implementation| implementation.eight_by_eight_only)
+        .map(|implementation| implementation.name)
+        .collect();
+    let eight_by_eight_only = if eight_by_eight_only.is_empty() {
+        String::new()
+    } else {
+        format!("\n                 (8 x 8 boards only: {})", eight_by_eight_only.join(", "))
+    };
     format!(
         "\
 cses: count the ways to place n non-attacking queens on an n x n board (CSES 1624)
@@ -33,7 +46,7 @@ Output (stdout): the count and a newline, nothing else.
 
 Options:
   --impl NAME    the implementation to count with (default: {default}); one of:
-                 {names}
+                 {names}{eight_by_eight_only}
   --threads N    threads for `fastest`, 0 to {max_threads}; 0, the default, means one per core
   --shard I/K    count only slice I of K disjoint slices (1 <= I <= K) with `fastest`; the
                  counts of slices 1/K to K/K add up to the whole count
@@ -41,8 +54,8 @@ Options:
   -h, --help     print this help
 
 Exit status: 0 on success; 2 for a bad argument, a bad board (a one-line error on stderr names
-its line and column) or unreadable input; 1 when the count cannot be written. On failure nothing
-is printed to stdout.
+its line and column), a board whose side the implementation does not answer, or unreadable input;
+1 when the count cannot be written. On failure nothing is printed to stdout.
 ",
         max_n = checker::MAX_N,
         default = DEFAULT_IMPLEMENTATION,
@@ -160,19 +173,38 @@ fn main() -> ExitCode {
         }
         Command::Count { implementation, options } => (implementation, options),
     };
-    let count = |reserved: &[Vec<bool>]| match &options {
-        Some(options) => cses::fastest::count_with(reserved, options),
-        None => (implementation.count)(reserved),
-    };
-    match cses::run(std::io::stdin().lock(), std::io::stdout().lock(), count) {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(error @ cses::RunError::Write(_)) => {
-            print_error(error);
-            ExitCode::from(EXIT_CANNOT_WRITE)
+    // A side the implementation does not answer is noted and not counted (an 8 x 8-only counter
+    // may panic on it); the count goes to a buffer, so that stdout stays empty when it is refused.
+    let unanswered_side = Cell::new(None);
+    let count = |reserved: &[Vec<bool>]| {
+        if implementation.eight_by_eight_only && reserved.len() != 8 {
+            unanswered_side.set(Some(reserved.len()));
+            return 0;
         }
+        match &options {
+            Some(options) => cses::fastest::count_with(reserved, options),
+            None => (implementation.count)(reserved),
+        }
+    };
+    let mut output = Vec::new();
+    // Writing to a buffer cannot fail, so an error here is the input's: unreadable or not a board.
+    if let Err(error) = cses::run(std::io::stdin().lock(), &mut output, count) {
+        print_error(error);
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    if let Some(n) = unanswered_side.get() {
+        print_error(format_args!(
+            "{:?} answers 8 x 8 boards only, not {n} x {n}: choose another --impl",
+            implementation.name
+        ));
+        return ExitCode::from(EXIT_BAD_INPUT);
+    }
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(&output).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            print_error(error);
-            ExitCode::from(EXIT_BAD_INPUT)
+            print_error(cses::RunError::Write(error));
+            ExitCode::from(EXIT_CANNOT_WRITE)
         }
     }
 }

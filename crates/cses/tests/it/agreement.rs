@@ -1,16 +1,18 @@
-//! Every registered implementation against the checker's oracle, OEIS A000170 and the CSES sample.
+//! Every registered implementation against the checker's oracle, OEIS A000170 and the CSES sample,
+//! on every board side it answers: those registered as `eight_by_eight_only` are given the 8 x 8
+//! boards of each test and skip the others.
 
 use checker::oracle;
 use checker::Board;
-use proptest::collection::vec;
 use proptest::prelude::*;
 
-use crate::{board_where, oracle_count, SAMPLE, SAMPLE_COUNT};
+use crate::{board_where, implementations_for_side, oracle_count, sparse_board, SAMPLE, SAMPLE_COUNT};
 
-/// Asserts that every implementation counts `reserved` as the oracle does.
+/// Asserts that every implementation that answers the side of `reserved` counts it as the oracle
+/// does.
 fn assert_all_agree_with_oracle(what: &str, reserved: &[Vec<bool>]) {
     let expected = oracle_count(reserved);
-    for implementation in cses::IMPLEMENTATIONS {
+    for implementation in implementations_for_side(reserved.len()) {
         let counted = (implementation.count)(reserved);
         assert_eq!(
             counted,
@@ -32,9 +34,22 @@ fn registry_names_are_unique_and_include_the_default() {
     }
     assert!(cses::implementation(cses::DEFAULT_IMPLEMENTATION).is_some());
     assert!(cses::implementation("no_such_implementation").is_none());
-    for module in ["hashset", "attack_matrix", "explicit_stack", "diagonal_arrays", "bitmask", "fastest"] {
+    for module in
+        ["hashset", "attack_matrix", "explicit_stack", "diagonal_arrays", "bitmask", "fastest", "fixed_board"]
+    {
         assert!(names.contains(&module), "{module} is not registered");
     }
+}
+
+#[test]
+fn fixed_board_alone_is_registered_for_8_x_8_boards_only() {
+    let eight_by_eight_only = |name| cses::implementation(name).map(|found| found.eight_by_eight_only);
+    assert_eq!(eight_by_eight_only("fixed_board"), Some(true));
+    for module in ["hashset", "attack_matrix", "explicit_stack", "diagonal_arrays", "bitmask", "fastest"] {
+        assert_eq!(eight_by_eight_only(module), Some(false), "{module} answers every side");
+    }
+    // The binary counts a board of any side with its default implementation.
+    assert_eq!(eight_by_eight_only(cses::DEFAULT_IMPLEMENTATION), Some(false));
 }
 
 #[test]
@@ -52,7 +67,7 @@ fn every_implementation_matches_a000170_on_empty_boards_up_to_12() {
     for n in 1..=12 {
         let expected = oracle::known_count(n).expect("A000170 is known up to 27");
         let board = Board::empty(n).unwrap();
-        for implementation in cses::IMPLEMENTATIONS {
+        for implementation in implementations_for_side(n) {
             assert_eq!(
                 (implementation.count)(board.reserved_rows()),
                 expected,
@@ -64,10 +79,11 @@ fn every_implementation_matches_a000170_on_empty_boards_up_to_12() {
 }
 
 /// OEIS A000170 starts at a(0) = 1: the empty placement is the one way to put no queen on no board.
-/// The checker never builds such a board, but the functions take any slice.
+/// The checker never builds such a board, but the functions take any slice (those that answer
+/// every side, that is).
 #[test]
 fn every_implementation_counts_one_placement_on_the_0_x_0_board() {
-    for implementation in cses::IMPLEMENTATIONS {
+    for implementation in implementations_for_side(0) {
         assert_eq!((implementation.count)(&[]), 1, "{}", implementation.name);
     }
 }
@@ -120,12 +136,6 @@ fn only_the_border_free() {
     }
 }
 
-/// An n x n board whose squares are reserved with one probability, itself drawn from 0% to 60%.
-fn sparse_board(n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
-    (0u32..=60)
-        .prop_flat_map(move |percent| vec(vec(proptest::bool::weighted(f64::from(percent) / 100.0), n), n))
-}
-
 /// One board of each side from 1 to 9, so that every case covers every n.
 fn boards_of_every_side() -> impl Strategy<Value = Vec<Vec<Vec<bool>>>> {
     (1..=9).map(sparse_board).collect::<Vec<_>>()
@@ -138,7 +148,7 @@ proptest! {
     fn every_implementation_agrees_with_the_oracle_on_random_boards(boards in boards_of_every_side()) {
         for reserved in &boards {
             let expected = oracle_count(reserved);
-            for implementation in cses::IMPLEMENTATIONS {
+            for implementation in implementations_for_side(reserved.len()) {
                 prop_assert_eq!(
                     (implementation.count)(reserved),
                     expected,

@@ -1,5 +1,5 @@
 //! The `cses` binary end to end: stdin, stdout, stderr and exit status for every accepted and
-//! rejected input and argument.
+//! rejected input and argument, including boards whose side an 8 x 8-only implementation refuses.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -89,6 +89,49 @@ fn every_implementation_prints_65_on_the_sample() {
 }
 
 #[test]
+fn eight_by_eight_only_implementations_refuse_other_sides_and_count_8_x_8() {
+    let eight_by_eight_only: Vec<&str> = cses::IMPLEMENTATIONS
+        .iter()
+        .filter(|implementation| implementation.eight_by_eight_only)
+        .map(|implementation| implementation.name)
+        .collect();
+    assert!(eight_by_eight_only.contains(&"fixed_board"), "{eight_by_eight_only:?}");
+    let empty = |n| checker::Board::empty(n).unwrap().to_text();
+    for name in eight_by_eight_only {
+        // Smaller sides would be miscounted and larger ones would overrun fixed arrays; both are
+        // refused before counting, with nothing on stdout.
+        for n in [1, 2, 4, 7, 9, 10, 32] {
+            assert_eq!(
+                cses(&["--impl", name], empty(n).as_bytes()),
+                Outcome::failure(&format!(
+                    "{name:?} answers 8 x 8 boards only, not {n} x {n}: choose another --impl"
+                )),
+                "{name} on n = {n}"
+            );
+        }
+        assert_eq!(cses(&["--impl", name], empty(8).as_bytes()), Outcome::success("92\n"), "{name}");
+        assert_eq!(cses(&["--impl", name], SAMPLE.as_bytes()), Outcome::success("65\n"), "{name}");
+    }
+}
+
+#[test]
+fn implementations_for_every_side_count_other_sides_than_8() {
+    // The refusal above is for 8 x 8-only implementations alone; A000170 gives 4 for n = 6.
+    assert_eq!(checker::oracle::known_count(6), Some(4));
+    let six = checker::Board::empty(6).unwrap().to_text();
+    for implementation in
+        cses::IMPLEMENTATIONS.iter().filter(|implementation| !implementation.eight_by_eight_only)
+    {
+        assert_eq!(
+            cses(&["--impl", implementation.name], six.as_bytes()),
+            Outcome::success("4\n"),
+            "{}",
+            implementation.name
+        );
+    }
+}
+
+#[test]
 fn bad_boards_exit_2_with_one_line_naming_line_and_column() {
     let cases: &[(&[u8], &str)] = &[
         (b"", "line 1, column 1: empty input: expected rows of `.` and `*`"),
@@ -106,7 +149,8 @@ fn bad_boards_exit_2_with_one_line_naming_line_and_column() {
         (b"..\n.\xff\n", "line 2, column 2: invalid UTF-8: expected `.` or `*`"),
     ];
     for (input, message) in cases {
-        for name in ["fastest", "hashset"] {
+        // `fixed_board` answers 8 x 8 boards only: a bad board is still reported as bad, whatever its side.
+        for name in ["fastest", "hashset", "fixed_board"] {
             assert_eq!(cses(&["--impl", name], input), Outcome::failure(message), "{input:?} with {name}");
         }
     }
@@ -171,6 +215,7 @@ fn help_explains_usage_input_bound_and_exit_codes() {
             "`.`",
             "`*`",
             "32",
+            "(8 x 8 boards only: fixed_board)",
             "Exit status",
         ] {
             assert!(

@@ -1,5 +1,69 @@
-//! `cargo xtask`: the workspace's tasks (see `xtask::cli` for the commands).
+//! `cargo xtask`: the command line over the judge engine (`crates/judge`).
+//!
+//! This crate only parses arguments (clap's derive, one module a command), shows progress and
+//! colour, and calls the engine; everything else is the engine's. Exit status: 0 when the command
+//! succeeded (for `judge`, every run AC and every snapshot matching), 1 when it ran and found a
+//! failure, 2 for a usage error, always told in one line.
+
+mod bench;
+mod child;
+mod export;
+mod judge;
+mod list;
+mod new_case;
+mod output;
+mod stress;
+
+use clap::{Parser, Subcommand};
+
+/// The workspace's tasks: judge N-Queens solutions the way CSES 1624 and LeetCode 51/52 do, and
+/// compare them side by side.
+#[derive(Parser, Debug)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Judge(judge::Args),
+    List(list::Args),
+    NewCase(new_case::Args),
+    Stress(stress::Args),
+    Bench(bench::Args),
+    Export(export::Args),
+}
 
 fn main() {
-    std::process::exit(xtask::cli::main(std::env::args_os().skip(1).collect()));
+    // The child of every run starts hundreds of times a judge run: it skips clap, whose command
+    // tree costs more to build than the smallest runs take.
+    if std::env::args_os().nth(1).is_some_and(|command| command == child::COMMAND) {
+        std::process::exit(child::main(std::env::args_os().skip(2).collect()));
+    }
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and the help subcommand: print it, exit 0.
+            let _ = error.print();
+            std::process::exit(0);
+        }
+        Err(error) => output::usage_error(&output::first_line(&error.render().to_string())),
+    };
+    let status = match cli.command {
+        Command::Judge(args) => args.run(),
+        Command::List(args) => args.run(),
+        Command::NewCase(args) => args.run(),
+        Command::Stress(args) => args.run(),
+        Command::Bench(args) => args.run(),
+        Command::Export(args) => args.run(),
+    };
+    match status {
+        Ok(status) => std::process::exit(status),
+        Err(output::Failure::Usage(message)) => output::usage_error(&message),
+        Err(output::Failure::Other(message)) => {
+            eprintln!("error: {message}");
+            std::process::exit(1);
+        }
+    }
 }

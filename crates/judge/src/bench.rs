@@ -4,7 +4,7 @@
 //!
 //! How a figure is made (one (implementation, board) pair at a time, never two at once, since
 //! `cses/fastest` takes every core):
-//! - A probe: a child process ([`crate::isolate::run_child`]) runs the kernel once, cold, and checks
+//! - A probe: a child process ([`crate::runner::run`]) runs the kernel once, cold, and checks
 //!   the answer with the checker after its clock stopped. The parent kills it [`STARTUP_SLACK`] past
 //!   the budget (plus time to check LeetCode 51's boards); a run killed so, or whose own clock passed
 //!   the budget, is "over budget", and that implementation is skipped at every larger n.
@@ -28,30 +28,24 @@
 //! xtask`) and re-runs itself from it. The hidden `--in-place` skips that, for the tests, which
 //! check shapes and answers, never times.
 
-mod child;
 pub mod plot;
 
-use std::ffi::OsString;
-use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use checker::{oracle, Board, MAX_N};
-use lexopt::prelude::*;
 use serde::Serialize;
 
-use crate::cases::load_cases;
-use crate::cli::{number_value, text_value};
-use crate::isolate::{run_child, Ending};
-use crate::judge::display_relative;
+use crate::answer::Answer;
+use crate::case::load_cases;
+use crate::child::{input_text, read_output, ChildRequest, Samples};
+use crate::judge::{child_arguments, CHILD_ENV};
 use crate::pattern::matches;
-use crate::registry::{entries, find, Entry, Kernel, Problem};
-use crate::sizes::parse_sizes;
+use crate::problem::Problem;
+use crate::registry::{entries, Entry, Kernel};
+use crate::runner::{Ending, Job, Limits};
 use crate::table::{format_duration, Style, Table};
-use crate::{default_cases_folder, use_color, workspace_root, write_atomically};
-
-use child::{CheckedAnswer, SampleReport, SampleRequest};
+use crate::{default_cases_folder, display_relative, workspace_root};
 
 /// The sides timed when `--sizes` is not given.
 pub const DEFAULT_SIZES: std::ops::RangeInclusive<usize> = 4..=14;
@@ -129,96 +123,12 @@ pub fn parse_budget(text: &str) -> Result<Duration, String> {
     }
 }
 
-/// Runs `cargo xtask bench`; returns the exit status.
-///
-/// # Errors
-/// A usage error, as one line.
-pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    // Kept whole so that a debug build can hand them to the release build it starts.
-    let arguments: Vec<OsString> = parser.raw_args().map_err(|error| error.to_string())?.collect();
-    let mut parser = lexopt::Parser::from_args(arguments.clone());
-    let mut options = BenchOptions::default();
-    let mut child_id = None;
-    let mut request = SampleRequest { samples: 0, sample_target: SAMPLE_TARGET };
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("sizes") => {
-                let text = text_value(&mut parser)?;
-                options.sizes = parse_sizes("--sizes", &text, max_size(), MAX_SIZE_REASON)?;
-            }
-            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
-            Long("budget") => options.budget = parse_budget(&text_value(&mut parser)?)?,
-            Long("json") => options.json = true,
-            Long("cases") => options.cases_folder = PathBuf::from(text_value(&mut parser)?),
-            Long("out") => options.plot_folder = PathBuf::from(text_value(&mut parser)?),
-            Long("with-fixtures") => options.with_fixtures = true,
-            Long("in-place") => options.in_place = true,
-            Long("child") => child_id = Some(text_value(&mut parser)?),
-            Long("samples") => request.samples = number_value(&mut parser, "--samples")?,
-            Long("sample-ns") => {
-                request.sample_target = Duration::from_nanos(number_value(&mut parser, "--sample-ns")?);
-            }
-            Short('h') | Long("help") => {
-                println!("{}", crate::cli::USAGE);
-                return Ok(0);
-            }
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    if let Some(id) = child_id {
-        return child_command(&id, &request);
-    }
-    // Usage errors first, so that a typo never waits for a release build.
-    if selected_implementations(&options).is_empty() {
-        let pattern = options.impl_pattern.as_deref().unwrap_or("");
-        return Err(format!("--impl `{pattern}`: matches no implementation (`cargo xtask list` shows them)"));
-    }
-    if !options.cases_folder.is_dir() {
-        return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
-    }
-    check_plot_folder(&options.plot_folder)?;
-    if !options.in_place && cfg!(debug_assertions) {
-        return rerun_in_release(&arguments);
-    }
-    let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
-    let mut progress = Progress::new(std::io::stderr().is_terminal());
-    let mut report = bench(&options, &executable, &mut |line| progress.show(line));
-    progress.clear();
-
-    let plot_path = options.plot_folder.join("empty-boards.svg");
-    let svg = plot::render_svg(&report, options.budget);
-    // The folder was writable before the timing; should that change, the figures are still printed.
-    let plot_error = write_atomically(&plot_path, &svg).err();
-    if plot_error.is_none() {
-        report.plot = Some(display_relative(&plot_path));
-    }
-
-    let mut stdout = std::io::stdout().lock();
-    let printed = if options.json {
-        let json = serde_json::to_string_pretty(&report).map_err(|error| error.to_string())?;
-        writeln!(stdout, "{json}")
-    } else {
-        let text = render_text(&report, use_color(std::io::stdout().is_terminal()));
-        let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
-        write!(stdout, "{text}{plot_line}")
-    };
-    printed.map_err(|error| format!("cannot write the report: {error}"))?;
-    if let Some(message) = plot_error {
-        eprintln!("error: cannot write the plot: {message}");
-        return Ok(1);
-    }
-    if options.json {
-        eprintln!("plot: {}", display_relative(&plot_path));
-    }
-    Ok(if report.passed { 0 } else { 1 })
-}
-
 /// Creates the plot's folder and writes (then removes) a file in it, so that a `--out` the plot
 /// cannot be written to is a usage error before anything is timed.
 ///
 /// # Errors
 /// One line naming the folder and the I/O error.
-fn check_plot_folder(folder: &Path) -> Result<(), String> {
+pub fn check_plot_folder(folder: &Path) -> Result<(), String> {
     std::fs::create_dir_all(folder)
         .map_err(|error| format!("--out {}: cannot create the folder: {error}", folder.display()))?;
     let probe = folder.join(format!(".empty-boards.svg.{}.probe", std::process::id()));
@@ -229,53 +139,17 @@ fn check_plot_folder(folder: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The hidden child mode: `bench --child PROBLEM/NAME [--samples K] [--sample-ns T]`, board on stdin.
-fn child_command(id: &str, request: &SampleRequest) -> Result<i32, String> {
-    let entry = find(id).ok_or_else(|| format!("--child: unknown implementation `{id}`"))?;
-    let mut input = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut input)
-        .map_err(|error| format!("--child: cannot read stdin: {error}"))?;
-    let board = Board::parse_bytes(&input).map_err(|error| format!("--child: {error}"))?;
-    let report = child::child_main(&entry, &board, request);
-    println!("{}", serde_json::to_string(&report).map_err(|error| error.to_string())?);
-    Ok(0)
-}
-
-/// Builds the release xtask and runs this same command with it; returns its exit status.
-fn rerun_in_release(arguments: &[OsString]) -> Result<i32, String> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    eprintln!(
-        "bench: this xtask is a debug build and figures must come from a release one: \
-         running `cargo build --release -p xtask`, then target/release/xtask bench"
-    );
-    let built = Command::new(&cargo)
-        .args(["build", "--release", "-p", "xtask"])
-        .current_dir(workspace_root())
-        .status()
-        .map_err(|error| format!("cannot run {}: {error}", cargo.to_string_lossy()))?;
-    if !built.success() {
-        eprintln!("error: the release build failed");
-        return Ok(1);
+/// The problem an implementation is timed on: the general one for a counter that has it.
+pub fn timed_problem(entry: &Entry) -> Problem {
+    if entry.solves(Problem::Queens) {
+        Problem::Queens
+    } else {
+        entry.problems[0]
     }
-    // This program is <target>/debug/xtask; cargo puts the release one beside that folder.
-    let this = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
-    let release = this
-        .parent()
-        .and_then(Path::parent)
-        .map(|target| target.join("release").join(this.file_name().unwrap_or_default()))
-        .filter(|path| path.is_file())
-        .ok_or_else(|| format!("cannot find the release build beside {}", this.display()))?;
-    let status = Command::new(&release)
-        .arg("bench")
-        .args(arguments)
-        .status()
-        .map_err(|error| format!("cannot run {}: {error}", release.display()))?;
-    Ok(status.code().unwrap_or(1))
 }
 
 /// The implementations a run times, in the registry's order.
-fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
+pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
     entries(options.with_fixtures)
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
@@ -379,6 +253,9 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
         let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
         let expected = oracle::known_count(n).expect("parse_sizes keeps sides whose count is known");
         for (index, entry) in implementations.iter().enumerate() {
+            if timed_problem(entry).admits(&board).is_none() {
+                continue;
+            }
             let outcome = match &skipped[index] {
                 Some(reason) => Outcome::Skipped { reason: reason.clone() },
                 None => {
@@ -398,7 +275,7 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
             };
             empty_boards.push(Measurement {
                 implementation: entry.id(),
-                problem: entry.problem,
+                problem: timed_problem(entry),
                 board: "empty".to_string(),
                 n,
                 expected,
@@ -411,26 +288,27 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
     let mut case_errors = Vec::new();
     let mut reserved_boards = Vec::new();
     let counters: Vec<&Entry> =
-        implementations.iter().filter(|entry| entry.problem == Problem::Cses).collect();
+        implementations.iter().filter(|entry| matches!(entry.kernel, Kernel::Count(_))).collect();
     if !counters.is_empty() {
         let cases = match load_cases(&options.cases_folder) {
-            Ok((cases, errors)) => {
-                case_errors.extend(errors.iter().map(ToString::to_string));
-                cases
+            Ok(loaded) => {
+                case_errors.extend(loaded.errors.iter().map(ToString::to_string));
+                loaded.cases
             }
             Err(error) => {
                 case_errors.push(error.to_string());
                 Vec::new()
             }
         };
-        for case in
-            cases.iter().filter(|case| !case.is_empty_board && options.sizes.contains(&case.board.n()))
+        for case in cases
+            .iter()
+            .filter(|case| case.board.reserved_count() > 0 && options.sizes.contains(&case.board.n()))
         {
-            for entry in &counters {
+            for entry in counters.iter().filter(|entry| timed_problem(entry).admits(&case.board).is_some()) {
                 progress(&format!("{}: {}", case.id, entry.id()));
                 reserved_boards.push(Measurement {
                     implementation: entry.id(),
-                    problem: entry.problem,
+                    problem: timed_problem(entry),
                     board: case.id.clone(),
                     n: case.board.n(),
                     expected: case.expected,
@@ -481,7 +359,7 @@ fn set_ratios(measurements: &mut [Measurement]) {
 }
 
 /// One child run with `samples` warm samples (0: the cold run alone), its answer held against
-/// `expected`: the report, or the outcome that ends this measurement.
+/// `expected`: the samples, or the outcome that ends this measurement.
 fn run_sample_child(
     executable: &Path,
     entry: &Entry,
@@ -489,16 +367,10 @@ fn run_sample_child(
     expected: u64,
     budget: Duration,
     samples: usize,
-) -> Result<SampleReport, Outcome> {
-    let arguments = vec![
-        "bench".to_string(),
-        "--child".to_string(),
-        entry.id(),
-        "--samples".to_string(),
-        samples.to_string(),
-        "--sample-ns".to_string(),
-        SAMPLE_TARGET.as_nanos().to_string(),
-    ];
+) -> Result<Samples, Outcome> {
+    let problem = timed_problem(entry);
+    let request = ChildRequest { problem, samples, sample_target: SAMPLE_TARGET, check_inside: true };
+    let args = child_arguments(&entry.id(), &request);
     let check_time = match entry.kernel {
         Kernel::Enumerate(_) => {
             CHECK_TIME_PER_BOARD.saturating_mul(u32::try_from(expected).unwrap_or(u32::MAX))
@@ -509,33 +381,55 @@ fn run_sample_child(
     let sampling_time = SAMPLE_TARGET.saturating_mul(2 * samples as u32 + 1);
     let deadline =
         budget + STARTUP_SLACK + check_time + if samples > 0 { sampling_time } else { Duration::ZERO };
-    let stdout = match run_child(executable, &arguments, board, deadline, MEMORY_LIMIT_BYTES) {
-        Ok(stdout) => stdout,
-        Err(Ending::TimedOut { after }) => {
-            return Err(Outcome::OverBudget { ran_for_ns: nanos(after), killed: true })
-        }
-        Err(Ending::OutOfMemory { peak_bytes }) => return Err(Outcome::OutOfMemory { peak_bytes }),
-        Err(Ending::Crashed { reason }) => return Err(Outcome::Crashed { reason }),
-        Err(Ending::Reported(_)) => unreachable!("run_child never reports the judge's child"),
+    // The budget is wall time on the child's own clock; the CPU limit only has to let a run that
+    // uses every core reach it, and the runner's backstop (twice that, plus a second) never comes
+    // first.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as u32;
+    let limits = Limits {
+        cpu_time: deadline.saturating_mul(cores),
+        memory_bytes: MEMORY_LIMIT_BYTES,
+        output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
     };
-    let report: SampleReport = serde_json::from_slice(&stdout)
-        .map_err(|error| Outcome::Crashed { reason: format!("the child's report is unreadable: {error}") })?;
-    let (answer, fault) = match &report.answer {
-        CheckedAnswer::Count(count) => (count.to_string(), (*count != expected).then(String::new)),
-        CheckedAnswer::Total(total) => {
-            (total.to_string(), (i128::from(*total) != i128::from(expected)).then(String::new))
-        }
-        CheckedAnswer::Boards { count, fault } => {
-            let wrong_count = (*count != expected).then(|| format!("{count} boards"));
-            (format!("{count} boards"), fault.clone().or(wrong_count))
-        }
-    };
-    if let Some(fault) = fault {
-        let detail = if fault.is_empty() { format!("answered {answer}, expected {expected}") } else { fault };
-        let detail =
-            if detail.contains("expected") { detail } else { format!("{detail}, expected {expected}") };
-        return Err(Outcome::WrongAnswer { answer, detail });
+    let input = input_text(problem, board);
+    let job = Job { program: executable, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
+    let started = std::time::Instant::now();
+    let finished = crate::runner::run(&job).map_err(|reason| Outcome::Crashed { reason })?;
+    if finished.wall_time > deadline {
+        return Err(Outcome::OverBudget { ran_for_ns: nanos(started.elapsed()), killed: true });
     }
+    let stdout = match finished.ending(&limits) {
+        Ending::Exited { stdout } => stdout,
+        Ending::TimeLimit { .. } => {
+            return Err(Outcome::OverBudget { ran_for_ns: nanos(started.elapsed()), killed: true })
+        }
+        Ending::MemoryLimit { .. } => return Err(Outcome::OutOfMemory { peak_bytes: None }),
+        Ending::OutputLimit { detail } | Ending::RuntimeError { detail } => {
+            return Err(Outcome::Crashed { reason: detail })
+        }
+    };
+    let (answer, report) = read_output(&stdout, &request);
+    let answer = match answer {
+        Ok(Answer::Count(count)) => count,
+        Ok(Answer::Boards(boards)) => boards.len() as i128,
+        Err(fault) => {
+            let detail =
+                if fault.contains("expected") { fault } else { format!("{fault}, expected {expected}") };
+            return Err(Outcome::WrongAnswer { answer: "unreadable or wrong boards".to_string(), detail });
+        }
+    };
+    if answer != i128::from(expected) {
+        let answer = if matches!(entry.kernel, Kernel::Enumerate(_)) {
+            format!("{answer} boards")
+        } else {
+            answer.to_string()
+        };
+        return Err(Outcome::WrongAnswer {
+            detail: format!("answered {answer}, expected {expected}"),
+            answer,
+        });
+    }
+    let report =
+        report.ok_or_else(|| Outcome::Crashed { reason: "the child sent no timings".to_string() })?;
     if report.first_run_ns > nanos(budget) {
         return Err(Outcome::OverBudget { ran_for_ns: report.first_run_ns, killed: false });
     }
@@ -553,11 +447,8 @@ pub fn measure(executable: &Path, entry: &Entry, board: &Board, expected: u64, b
         Err(outcome) => return outcome,
     };
     let first_run = Duration::from_nanos(probe.first_run_ns);
-    let answer = match probe.answer {
-        CheckedAnswer::Count(count) => count,
-        CheckedAnswer::Total(total) => u64::try_from(total).unwrap_or_default(),
-        CheckedAnswer::Boards { count, .. } => count,
-    };
+    // run_sample_child has held the answer to `expected`.
+    let answer = expected;
     let (samples_ns, iterations_per_sample, fresh_process_per_sample) = if first_run < SHORT_RUN {
         match run_sample_child(executable, entry, board, expected, budget, SHORT_SAMPLES) {
             Ok(report) => (report.samples_ns, report.iterations_per_sample, false),
@@ -672,7 +563,8 @@ fn cell(measurement: &Measurement, row_fastest: Option<u64>, budget: Duration) -
 
 /// The tables: per problem, sizes down and implementations across; then the reserved boards; then
 /// a line for every wrong answer, crash and unreadable case file.
-pub fn render_text(report: &BenchReport, color: bool) -> String {
+/// The report as tables, with ANSI styles (the front strips them where colour is off).
+pub fn render_text(report: &BenchReport) -> String {
     let budget = Duration::from_secs_f64(report.budget_seconds);
     let mut out = format!(
         "{} build; each cell: the median run, ± half the interquartile range of the samples, \
@@ -680,19 +572,16 @@ pub fn render_text(report: &BenchReport, color: bool) -> String {
         if report.release_build { "release" } else { "DEBUG (not release)" },
         format_duration(budget)
     );
-    for problem in Problem::ALL {
-        let ids: Vec<&String> = report
-            .implementations
-            .iter()
-            .filter(|id| id.starts_with(&format!("{}/", problem.id())))
-            .collect();
+    for prefix in ["cses", "leetcode51", "leetcode52"] {
+        let ids: Vec<&String> =
+            report.implementations.iter().filter(|id| id.starts_with(&format!("{prefix}/"))).collect();
         if ids.is_empty() {
             continue;
         }
         let rows: Vec<(String, usize, String)> =
             report.sizes.iter().map(|&n| (n.to_string(), n, "empty".to_string())).collect();
-        out.push_str(&format!("\n{}, empty n x n boards\n", heading(problem)));
-        out.push_str(&render_table(&report.empty_boards, "n", &ids, &rows, budget, color));
+        out.push_str(&format!("\n{}, empty n x n boards\n", heading(prefix)));
+        out.push_str(&render_table(&report.empty_boards, "n", &ids, &rows, budget));
     }
     let counters: Vec<&String> = report.implementations.iter().filter(|id| id.starts_with("cses/")).collect();
     if !report.reserved_boards.is_empty() {
@@ -704,10 +593,10 @@ pub fn render_text(report: &BenchReport, color: bool) -> String {
         }
         out.push_str(&format!(
             "\n{}, boards with reserved squares (the cases of these sides in {}/)\n",
-            heading(Problem::Cses),
+            heading("cses"),
             report.cases_folder
         ));
-        out.push_str(&render_table(&report.reserved_boards, "case", &counters, &rows, budget, color));
+        out.push_str(&render_table(&report.reserved_boards, "case", &counters, &rows, budget));
     }
     let mut details = Vec::new();
     for error in &report.case_errors {
@@ -737,11 +626,11 @@ pub fn render_text(report: &BenchReport, color: bool) -> String {
     out
 }
 
-fn heading(problem: Problem) -> &'static str {
-    match problem {
-        Problem::Cses => "CSES 1624, counting",
-        Problem::LeetCode51 => "LeetCode 51, listing every board",
-        Problem::LeetCode52 => "LeetCode 52, counting",
+fn heading(prefix: &str) -> &'static str {
+    match prefix {
+        "cses" => "Counting (CSES 1624 and queens)",
+        "leetcode51" => "LeetCode 51, listing every board",
+        _ => "LeetCode 52, counting",
     }
 }
 
@@ -752,7 +641,6 @@ fn render_table(
     ids: &[&String],
     rows: &[(String, usize, String)],
     budget: Duration,
-    color: bool,
 ) -> String {
     let mut header = vec![first_column.to_string()];
     header.extend(ids.iter().map(|id| id.split_once('/').map_or(id.as_str(), |(_, name)| name).to_string()));
@@ -779,32 +667,5 @@ fn render_table(
         }));
         table.push(row);
     }
-    table.render(color)
-}
-
-/// A one-line progress note on a terminal, rewritten in place; nothing otherwise.
-struct Progress {
-    enabled: bool,
-    width: usize,
-}
-
-impl Progress {
-    fn new(enabled: bool) -> Progress {
-        Progress { enabled, width: 0 }
-    }
-
-    fn show(&mut self, line: &str) {
-        if self.enabled {
-            let text = format!("bench: timing {line}");
-            let padding = " ".repeat(self.width.saturating_sub(text.chars().count()));
-            eprint!("\r{text}{padding}");
-            self.width = text.chars().count();
-        }
-    }
-
-    fn clear(&mut self) {
-        if self.enabled && self.width > 0 {
-            eprint!("\r{}\r", " ".repeat(self.width));
-        }
-    }
+    table.render()
 }

@@ -1,7 +1,12 @@
 //! Case files: one TOML file a case under `cases/`, parsed strictly, so that a case's truth is
 //! always the `expected` a person (or the oracle, through `new-case`) wrote down.
 //!
-//! Every fault is one line naming the file and the key, or the file's line and column.
+//! Every fault is one line naming the file and the key, or the file's line and column. Loading a
+//! folder reads regular `*.toml` files only, each at most [`MAX_CASE_FILE_BYTES`]; it follows a
+//! symbolic link to a folder once (never around a loop), and skips `snapshots/`, `target/` and
+//! hidden folders. A FIFO, a device, an unreadable or huge file, or a TOML file that is not a case
+//! file is an error naming it, and the other cases are still judged. Which problems a case belongs
+//! to follows from its board ([`crate::problem::Problem::admits`]).
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -12,6 +17,12 @@ use serde::Deserialize;
 /// CSES's limits, the defaults of every case.
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
 pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 512;
+/// The largest limits a case may set: ten minutes, and 64 GiB (far past this machine, far below
+/// where a byte count overflows).
+pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
+pub const MAX_MEMORY_LIMIT_MB: u64 = 65_536;
+/// A case file is a few lines; anything past this is not one.
+pub const MAX_CASE_FILE_BYTES: u64 = 1 << 20;
 
 /// The folder, inside a cases folder other than the repository's, that holds the snapshots; it is
 /// never read as cases.
@@ -25,12 +36,21 @@ pub struct Case {
     /// The file as given (cases folder joined with the relative path).
     pub path: PathBuf,
     pub board: Board,
-    /// Whether the case was given as `n`, the empty board; only those are LeetCode's.
-    pub is_empty_board: bool,
     pub expected: u64,
     pub description: Option<String>,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+}
+
+impl Case {
+    /// The case's limits, for the runner.
+    pub fn limits(&self) -> crate::runner::Limits {
+        crate::runner::Limits {
+            cpu_time: std::time::Duration::from_millis(self.time_limit_ms),
+            memory_bytes: self.memory_limit_mb << 20,
+            output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
+        }
+    }
 }
 
 /// A case file that could not be read, with its one-line reason.
@@ -94,7 +114,7 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
     })?;
 
     let key = |name: &str| Some(format!("key `{name}`"));
-    let (board, is_empty_board) = match (file.n, file.board) {
+    let board = match (file.n, file.board) {
         (Some(_), Some(_)) => {
             return Err(fail(None, "both `n` and `board` are given: expected exactly one".into()))
         }
@@ -105,22 +125,19 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             let side = *n.get_ref();
             let board = usize::try_from(side).ok().and_then(|side| Board::empty(side).ok());
             match board {
-                Some(board) => (board, true),
+                Some(board) => board,
                 None => return Err(fail(key("n"), format!("{side} is out of range: expected 1 to {MAX_N}"))),
             }
         }
         (None, Some(board_text)) => {
             let span = board_text.span();
             match Board::parse(board_text.get_ref()) {
-                Ok(board) => (board, false),
+                Ok(board) => board,
                 Err(error) => {
                     let raw = &text[span.clone()];
                     let (value_line, _) = line_and_column(text, span.start);
                     let location = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
-                        // A multi-line string drops the newline right after its opening quotes, so
-                        // the board's own lines map onto the file's.
-                        let skipped = usize::from(raw[3..].starts_with('\n') || raw[3..].starts_with("\r\n"));
-                        format!("key `board`, line {}", value_line + skipped + error.line - 1)
+                        format!("key `board`, line {}", value_line + file_lines_before(raw, error.line))
                     } else {
                         // A one-line string (rows joined by `\n` escapes) has no file line per row.
                         format!("key `board` (line {value_line})")
@@ -130,66 +147,217 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             }
         }
     };
-    let positive = |value: Option<toml::Spanned<u64>>, name: &str, default: u64| match value {
+    let bounded = |value: Option<toml::Spanned<u64>>, name: &str, default: u64, max: u64| match value {
         None => Ok(default),
-        Some(value) if *value.get_ref() > 0 => Ok(*value.get_ref()),
-        Some(_) => Err(fail(key(name), "0 is out of range: expected a positive number".into())),
+        Some(value) if (1..=max).contains(value.get_ref()) => Ok(*value.get_ref()),
+        Some(value) => {
+            Err(fail(key(name), format!("{} is out of range: expected 1 to {max}", value.get_ref())))
+        }
     };
     Ok(Case {
         id: id.to_string(),
         path: path.to_path_buf(),
         board,
-        is_empty_board,
         expected: file.expected,
         description: file.description,
-        time_limit_ms: positive(file.time_limit_ms, "time_limit_ms", DEFAULT_TIME_LIMIT_MS)?,
-        memory_limit_mb: positive(file.memory_limit_mb, "memory_limit_mb", DEFAULT_MEMORY_LIMIT_MB)?,
+        time_limit_ms: bounded(
+            file.time_limit_ms,
+            "time_limit_ms",
+            DEFAULT_TIME_LIMIT_MS,
+            MAX_TIME_LIMIT_MS,
+        )?,
+        memory_limit_mb: bounded(
+            file.memory_limit_mb,
+            "memory_limit_mb",
+            DEFAULT_MEMORY_LIMIT_MB,
+            MAX_MEMORY_LIMIT_MB,
+        )?,
     })
 }
 
-/// Every case under `folder` (recursively, `*.toml`, sorted by id), and every file that failed.
+/// How many lines of the file lie before line `board_line` of a multi-line string's value, whose
+/// raw text (opening quotes included) is `raw`: the newline right after the opening quotes is
+/// dropped, and a line-ending backslash joins lines, so the value's lines and the file's differ.
+fn file_lines_before(raw: &str, board_line: usize) -> usize {
+    let basic = raw.starts_with("\"\"\"");
+    let body = &raw[3..];
+    let mut chars = body.char_indices().peekable();
+    let mut file_line = 0;
+    let mut value_line = 1;
+    if body.starts_with("\r\n") {
+        chars.next();
+    }
+    if body.starts_with('\n') || body.starts_with("\r\n") {
+        chars.next();
+        file_line += 1;
+    }
+    while value_line < board_line {
+        let Some((at, c)) = chars.next() else { break };
+        match c {
+            '\n' => {
+                file_line += 1;
+                value_line += 1;
+            }
+            '\\' if basic => {
+                let rest = &body[at + 1..];
+                let trimmed = rest.trim_start_matches([' ', '\t']);
+                if trimmed.starts_with('\n') || trimmed.starts_with("\r\n") {
+                    // A line-ending backslash: every newline and space up to the next text goes.
+                    while let Some(&(_, next)) = chars.peek() {
+                        if !next.is_whitespace() {
+                            break;
+                        }
+                        file_line += usize::from(next == '\n');
+                        chars.next();
+                    }
+                } else if let Some((_, 'n')) = chars.next() {
+                    // `\n` makes a line of the value but not of the file.
+                    value_line += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    file_line
+}
+
+/// What loading a cases folder found: the cases, sorted by id, and every file that failed.
+#[derive(Debug, Default)]
+pub struct Loaded {
+    pub cases: Vec<Case>,
+    pub errors: Vec<CaseError>,
+}
+
+/// Every case under `folder` (see the module docs), and every file that failed.
 ///
 /// # Errors
 /// Only when the folder itself cannot be read; bad files are returned beside the good ones.
-pub fn load_cases(folder: &Path) -> Result<(Vec<Case>, Vec<CaseError>), CaseError> {
-    let mut files = Vec::new();
-    collect_toml_files(folder, folder, &mut files).map_err(|error| CaseError {
-        path: folder.to_path_buf(),
-        location: None,
-        message: format!("cannot read the cases folder: {error}"),
-    })?;
-    files.sort();
-    let mut cases = Vec::new();
-    let mut errors = Vec::new();
-    for (id, path) in files {
-        let parsed = std::fs::read_to_string(&path)
-            .map_err(|error| CaseError {
-                path: path.clone(),
-                location: None,
-                message: format!("cannot read: {error}"),
-            })
-            .and_then(|text| parse_case(&id, &path, &text));
-        match parsed {
-            Ok(case) => cases.push(case),
-            Err(error) => errors.push(error),
+pub fn load_cases(folder: &Path) -> Result<Loaded, CaseError> {
+    let whole_folder_error =
+        |message: String| CaseError { path: folder.to_path_buf(), location: None, message };
+    let metadata =
+        std::fs::metadata(folder).map_err(|error| whole_folder_error(format!("cannot read: {error}")))?;
+    if !metadata.is_dir() {
+        return Err(whole_folder_error("not a folder".to_string()));
+    }
+    let mut walk =
+        Walk { root: folder.to_path_buf(), files: Vec::new(), errors: Vec::new(), seen: Vec::new() };
+    walk.folder(folder)
+        .map_err(|error| whole_folder_error(format!("cannot read the cases folder: {error}")))?;
+    walk.files.sort();
+    let mut loaded = Loaded { cases: Vec::new(), errors: walk.errors };
+    for (id, path) in walk.files {
+        match read_case_file(&path).and_then(|text| parse_case(&id, &path, &text)) {
+            Ok(case) => loaded.cases.push(case),
+            Err(error) => loaded.errors.push(error),
         }
     }
-    Ok((cases, errors))
+    refuse_snapshot_name_clashes(&mut loaded);
+    loaded.errors.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(loaded)
 }
 
-fn collect_toml_files(root: &Path, folder: &Path, files: &mut Vec<(String, PathBuf)>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(folder)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            if path.file_name().is_some_and(|name| name == SNAPSHOT_FOLDER) {
-                continue;
+/// Two ids with one snapshot name (`x/y` and `x__y`) would share a snapshot file; the second one,
+/// in id order, is refused.
+fn refuse_snapshot_name_clashes(loaded: &mut Loaded) {
+    let mut owners: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    let mut kept = Vec::new();
+    for case in std::mem::take(&mut loaded.cases) {
+        let name = crate::snapshot::snapshot_name(&case.id);
+        match owners.get(&name) {
+            Some(owner) => loaded.errors.push(CaseError {
+                path: case.path.clone(),
+                location: None,
+                message: format!(
+                    "its snapshot name `{name}` is the one of case `{owner}`: rename one of them"
+                ),
+            }),
+            None => {
+                owners.insert(name, case.id.clone());
+                kept.push(case);
             }
-            collect_toml_files(root, &path, files)?;
-        } else if path.extension().is_some_and(|extension| extension == "toml") {
-            files.push((case_id(root, &path), path));
         }
     }
-    Ok(())
+    loaded.cases = kept;
+}
+
+/// Reads a case file whole: a regular file of at most [`MAX_CASE_FILE_BYTES`], in UTF-8.
+fn read_case_file(path: &Path) -> Result<String, CaseError> {
+    let fail = |message: String| CaseError { path: path.to_path_buf(), location: None, message };
+    let metadata = std::fs::metadata(path).map_err(|error| fail(format!("cannot read: {error}")))?;
+    if !metadata.is_file() {
+        return Err(fail("not a regular file: only regular files are read as cases".to_string()));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| {
+            std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_CASE_FILE_BYTES + 1), &mut bytes)
+        })
+        .map_err(|error| fail(format!("cannot read: {error}")))?;
+    if bytes.len() as u64 > MAX_CASE_FILE_BYTES {
+        return Err(fail(format!("larger than {} bytes: not a case file", MAX_CASE_FILE_BYTES)));
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
+        let text = std::str::from_utf8(valid).unwrap_or_default();
+        let (line, column) = line_and_column(text, text.len());
+        CaseError {
+            path: path.to_path_buf(),
+            location: Some(format!("line {line}, column {column}")),
+            message: "not UTF-8: a case file is TOML, which is UTF-8".to_string(),
+        }
+    })
+}
+
+/// The folder walk: case files found, faults met, and folders entered (by their real path, so a
+/// link loop is entered once).
+struct Walk {
+    root: PathBuf,
+    files: Vec<(String, PathBuf)>,
+    errors: Vec<CaseError>,
+    seen: Vec<PathBuf>,
+}
+
+impl Walk {
+    fn folder(&mut self, folder: &Path) -> std::io::Result<()> {
+        let real = folder.canonicalize()?;
+        if self.seen.contains(&real) {
+            return Ok(());
+        }
+        self.seen.push(real);
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(folder)?
+            .map(|entry| entry.map(|entry| entry.path()))
+            .collect::<Result<_, _>>()?;
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
+            let is_toml = path.extension().is_some_and(|extension| extension == "toml");
+            match std::fs::metadata(&path) {
+                Ok(metadata) if metadata.is_dir() => {
+                    if name.starts_with('.') || name == SNAPSHOT_FOLDER || name == "target" {
+                        continue;
+                    }
+                    if let Err(error) = self.folder(&path) {
+                        self.errors.push(CaseError {
+                            path: path.clone(),
+                            location: None,
+                            message: format!("cannot read the folder: {error}"),
+                        });
+                    }
+                }
+                Ok(_) if is_toml => self.files.push((case_id(&self.root, &path), path)),
+                Ok(_) => {}
+                Err(error) if is_toml => self.errors.push(CaseError {
+                    path: path.clone(),
+                    location: None,
+                    message: format!("cannot read: {error}"),
+                }),
+                // A dangling link or an unreadable entry that is no case file: nothing to judge.
+                Err(_) => {}
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A case's id: its path under the cases folder, `/`-separated, without `.toml`.

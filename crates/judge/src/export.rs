@@ -1,4 +1,4 @@
-//! `cargo xtask export PROBLEM/NAME [-o FILE]`: one implementation as a single std-only file, ready
+//! Export: one implementation as a single std-only file, ready
 //! to paste into its judge.
 //!
 //! - `cses/NAME` gives a whole program: the module `crates/cses/src/NAME.rs`, then a generated
@@ -20,10 +20,6 @@
 //! Cost: a few string passes over one source file.
 
 use std::fmt;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-
-use lexopt::prelude::*;
 
 /// One solution module's file, as an export reads it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -386,71 +382,3 @@ fn main() {
     }
 }
 "#;
-
-/// Runs `cargo xtask export`; returns the exit status.
-///
-/// # Errors
-/// A usage error, as one line: a missing or unknown id, an unknown option.
-pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut id = None;
-    let mut output = None;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Short('o') | Long("output") => {
-                output = Some(PathBuf::from(parser.value().map_err(|error| error.to_string())?))
-            }
-            Short('h') | Long("help") => {
-                println!("{}", crate::cli::USAGE);
-                return Ok(0);
-            }
-            Value(value) if id.is_none() => id = Some(value.string().map_err(|error| error.to_string())?),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    let id = id.ok_or_else(|| format!("export: missing PROBLEM/NAME, one of: {}", valid_ids().join(", ")))?;
-    let text = match export(&id) {
-        Ok(text) => text,
-        Err(error @ ExportError::UnknownId { .. }) => return Err(error.to_string()),
-        Err(error) => {
-            eprintln!("error: {error}");
-            return Ok(1);
-        }
-    };
-    let written = match &output {
-        Some(path) => write_atomically(path, &text).map(|()| println!("wrote {} ({id})", path.display())),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-                .map_err(|error| format!("cannot write to stdout: {error}"))
-        }
-    };
-    match written {
-        Ok(()) => Ok(0),
-        Err(message) => {
-            eprintln!("error: {message}");
-            Ok(1)
-        }
-    }
-}
-
-/// Writes `text` to a new temporary file beside `path`, then renames it over `path`, so that
-/// `path` is either untouched or whole. The folder must exist: a mistyped one is an error, not a
-/// new folder.
-///
-/// # Errors
-/// The I/O error, as one line naming the file; the temporary file is removed.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let file_name =
-        path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?.to_string_lossy();
-    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let temporary = folder.join(format!(".{file_name}.{}.tmp", std::process::id()));
-    let written = std::fs::File::create_new(&temporary)
-        .and_then(|mut file| file.write_all(text.as_bytes()).and_then(|()| file.sync_all()))
-        .and_then(|()| std::fs::rename(&temporary, path));
-    written.map_err(|error| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("{}: cannot write: {error}", path.display())
-    })
-}

@@ -1,44 +1,43 @@
-//! `cargo xtask judge`: every implementation against every case it can answer, each run isolated in
-//! a child process, answers checked by the checker, boards held against the cases' snapshots.
+//! The judge: every implementation on every case of every problem it solves, each run once in a
+//! child process ([`crate::runner`]), each answer checked by the checker, each small case's boards
+//! held against its snapshot.
 //!
-//! The work is three steps: load the cases (a bad file is reported and skipped), settle the
-//! snapshots, then run every (implementation, case) pair over `--jobs` worker threads, each of which
-//! waits on one child at a time. The report is a value, rendered as text or JSON.
+//! Three steps: load the cases (a bad file is reported and skipped) and settle their snapshots
+//! (boards from the oracle, asserted through insta), then run every (implementation, case) pair
+//! over `jobs` worker threads, the largest boards first. A CSES counter answers both CSES 1624 and
+//! `queens` on an 8 x 8 board with one run, shown in both tables. The report is a value
+//! ([`JudgeReport`]), rendered as text ([`crate::report`]) or serialised as JSON.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
-use checker::solution_set;
-use checker::{check_strings, oracle, Board, Placement};
+use checker::Placement;
 use serde::Serialize;
 
-use std::io::{IsTerminal, Write};
-
-use lexopt::prelude::*;
-
-use crate::cases::{load_cases, Case};
-use crate::cli::{help_requested, number_value, os_value, text_value};
-use crate::isolate::{run_isolated, Answer, ChildReport, Ending};
+use crate::answer::check_answer;
+use crate::case::{load_cases, Case};
+use crate::child::{input_text, read_output, ChildRequest};
 use crate::pattern::matches;
-use crate::registry::{entries, Entry, Problem};
-use crate::snapshot;
-use crate::table::{format_duration, Style, Table};
-use crate::{default_cases_folder, is_ci, use_color};
+use crate::problem::{Problem, Scope};
+use crate::registry::{entries, Entry};
+use crate::runner::{Ending, Job, Limits};
+use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 
-/// What `cargo xtask judge` was asked.
+/// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// What a judge run was asked.
 #[derive(Clone, Debug)]
 pub struct JudgeOptions {
     pub cases_folder: PathBuf,
     pub impl_pattern: Option<String>,
     pub case_pattern: Option<String>,
+    /// Only these problems; all when empty.
+    pub problems: Vec<Problem>,
     pub jobs: usize,
-    /// Write missing or changed snapshots as accepted `.snap` files.
-    pub accept: bool,
-    /// Never write a snapshot file, not even a pending one (CI).
-    pub read_only: bool,
     /// Include the deliberately broken fixtures.
     pub with_fixtures: bool,
 }
@@ -51,10 +50,12 @@ pub enum Verdict {
     TLE,
     MLE,
     RE,
+    OLE,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 5] = [Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::MLE, Verdict::RE];
+    pub const ALL: [Verdict; 6] =
+        [Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::MLE, Verdict::RE, Verdict::OLE];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -63,90 +64,113 @@ impl Verdict {
             Verdict::TLE => "TLE",
             Verdict::MLE => "MLE",
             Verdict::RE => "RE",
-        }
-    }
-
-    fn style(self) -> Style {
-        match self {
-            Verdict::AC => Style::Green,
-            Verdict::WA | Verdict::RE => Style::Red,
-            Verdict::TLE | Verdict::MLE => Style::Yellow,
+            Verdict::OLE => "OLE",
         }
     }
 }
 
-/// One (implementation, case) run.
+/// One verdict: an implementation on a case of a problem.
 #[derive(Clone, Debug, Serialize)]
 pub struct RunResult {
+    pub problem: Problem,
     pub implementation: String,
     pub case: String,
+    /// Within the judge's constraints, or beyond them (LeetCode with n > 9).
+    pub scope: Scope,
     pub verdict: Verdict,
-    /// The typical time of one run (the median of repeated runs when short), in nanoseconds.
-    pub time_ns: Option<u64>,
-    /// The first, cold run, the one held against the time limit.
-    pub first_run_ns: Option<u64>,
-    pub runs: u64,
+    /// The right count (for LeetCode 51, the number of boards).
+    pub expected: u64,
+    /// The count received (for LeetCode 51, the number of boards), when an answer was read.
+    pub received: Option<i128>,
+    pub cpu_time_ns: Option<u64>,
+    pub wall_time_ns: Option<u64>,
+    pub peak_memory_bytes: Option<u64>,
     /// Why it is not AC: the checker's message, a diff of the boards, the crash.
     pub detail: Option<String>,
 }
 
-/// What became of a case's snapshot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "status", rename_all = "snake_case")]
-pub enum SnapshotStatus {
-    /// It exists, holds `expected` boards, each passes the checker, none twice.
-    Matches,
-    /// It was missing or wrong and `--accept` wrote it from the oracle.
-    Accepted { path: String },
-    /// It was missing or wrong; a `.snap.new` waits for `cargo insta review` or `--accept`.
-    Pending { path: String, reason: String },
-    /// It is wrong and nothing was written (read-only run, or the oracle disagrees with `expected`).
-    Failed { reason: String },
+/// A case as a problem's table lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseInfo {
+    pub id: String,
+    pub scope: Scope,
+    pub time_limit_ms: u64,
+    pub memory_limit_mb: u64,
 }
 
-impl SnapshotStatus {
-    fn is_ok(&self) -> bool {
-        matches!(self, SnapshotStatus::Matches | SnapshotStatus::Accepted { .. })
-    }
+/// One problem's part of the report: its cases down, its implementations across.
+#[derive(Clone, Debug, Serialize)]
+pub struct ProblemReport {
+    pub problem: Problem,
+    pub title: &'static str,
+    pub implementations: Vec<String>,
+    pub cases: Vec<CaseInfo>,
+    pub runs: Vec<RunResult>,
 }
 
 /// Everything a judge run found.
 #[derive(Clone, Debug, Serialize)]
 pub struct JudgeReport {
+    pub schema_version: u32,
+    pub passed: bool,
     /// Case files that could not be read, one line each.
     pub case_errors: Vec<String>,
     pub snapshots: BTreeMap<String, SnapshotStatus>,
-    pub runs: Vec<RunResult>,
-    #[serde(skip)]
-    pub problems: Vec<(Problem, Vec<String>)>,
-    #[serde(skip)]
-    pub case_ids: Vec<String>,
+    pub problems: Vec<ProblemReport>,
+    /// How many verdicts of each kind, over every problem's table.
+    pub totals: BTreeMap<Verdict, usize>,
+    /// How many child processes ran (a counter's run on an 8 x 8 board serves two tables).
+    pub processes: usize,
 }
 
 impl JudgeReport {
-    /// Every run AC, every snapshot matching, every case file read.
-    pub fn passed(&self) -> bool {
-        self.case_errors.is_empty()
-            && self.snapshots.values().all(SnapshotStatus::is_ok)
-            && self.runs.iter().all(|run| run.verdict == Verdict::AC)
+    pub fn count(&self, verdict: Verdict) -> usize {
+        self.totals.get(&verdict).copied().unwrap_or(0)
     }
 
-    pub fn count(&self, verdict: Verdict) -> usize {
-        self.runs.iter().filter(|run| run.verdict == verdict).count()
+    pub fn runs(&self) -> impl Iterator<Item = &RunResult> {
+        self.problems.iter().flat_map(|problem| problem.runs.iter())
     }
 }
 
-/// Runs the judge; `executable` is this program, re-run as the isolated child.
+/// One child process to run: an implementation on a case, for every problem it answers there.
+struct Task<'a> {
+    entry: &'a Entry,
+    case: &'a Case,
+    problems: Vec<(Problem, Scope)>,
+}
+
+/// What one task's run gave, before it is spread over its problems' tables.
+struct Outcome {
+    verdict: Verdict,
+    received: Option<i128>,
+    cpu_time_ns: Option<u64>,
+    wall_time_ns: Option<u64>,
+    peak_memory_bytes: Option<u64>,
+    detail: Option<String>,
+}
+
+/// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
+/// `progress` is told (done, total) after each run.
 ///
 /// # Errors
-/// Only when the cases folder cannot be read at all.
-pub fn judge(options: &JudgeOptions, executable: &Path) -> Result<JudgeReport, String> {
-    let (cases, case_errors) = load_cases(&options.cases_folder).map_err(|error| error.to_string())?;
+/// One line when the cases folder cannot be read at all, or a pattern matches nothing.
+pub fn judge(
+    options: &JudgeOptions,
+    child_program: &Path,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<JudgeReport, String> {
+    let loaded = load_cases(&options.cases_folder).map_err(|error| error.to_string())?;
     let cases: Vec<Case> =
-        cases.into_iter().filter(|case| matches(options.case_pattern.as_deref(), &case.id)).collect();
+        loaded.cases.into_iter().filter(|case| matches(options.case_pattern.as_deref(), &case.id)).collect();
+    let problems: Vec<Problem> = Problem::ALL
+        .into_iter()
+        .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
+        .collect();
     let implementations: Vec<Entry> = entries(options.with_fixtures)
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
+        .filter(|entry| problems.iter().any(|&problem| entry.solves(problem)))
         .collect();
     // A pattern that selects nothing is a typo, not a green run.
     if let (Some(pattern), true) = (&options.impl_pattern, implementations.is_empty()) {
@@ -157,399 +181,190 @@ pub fn judge(options: &JudgeOptions, executable: &Path) -> Result<JudgeReport, S
     }
 
     let mut snapshots = BTreeMap::new();
-    let mut snapshot_boards: BTreeMap<String, Vec<Placement>> = BTreeMap::new();
-    for case in cases.iter().filter(|case| snapshot::has_snapshot(case)) {
-        let (status, boards) = settle_snapshot(options, case);
-        if let Some(boards) = boards {
-            snapshot_boards.insert(case.id.clone(), boards);
-        }
+    let mut references: BTreeMap<String, Vec<Placement>> = BTreeMap::new();
+    for case in cases.iter().filter(|case| has_snapshot(case)) {
+        let status = match oracle_boards(case) {
+            Ok(boards) => {
+                let status = assert_case(&options.cases_folder, case, &boards);
+                references.insert(case.id.clone(), boards);
+                status
+            }
+            Err(reason) => SnapshotStatus::Failed { reason: format!("its boards cannot be drawn: {reason}") },
+        };
         snapshots.insert(case.id.clone(), status);
     }
 
-    let tasks: Vec<(&Entry, &Case)> = implementations
-        .iter()
-        .flat_map(|entry| {
-            cases
+    let mut tasks: Vec<Task> = Vec::new();
+    for entry in &implementations {
+        for case in &cases {
+            let answered: Vec<(Problem, Scope)> = problems
                 .iter()
-                .filter(|case| entry.problem.answers(case.is_empty_board))
-                .map(move |case| (entry, case))
-        })
-        .collect();
-    let results: Mutex<Vec<Option<RunResult>>> = Mutex::new(vec![None; tasks.len()]);
-    let next_task = AtomicUsize::new(0);
+                .filter(|&&problem| entry.solves(problem))
+                .filter_map(|&problem| problem.admits(&case.board).map(|scope| (problem, scope)))
+                .collect();
+            if !answered.is_empty() {
+                tasks.push(Task { entry, case, problems: answered });
+            }
+        }
+    }
+    // The largest boards first, so that the long runs do not end up alone at the end.
+    let mut order: Vec<usize> = (0..tasks.len()).collect();
+    order.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
+    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..tasks.len()).map(|_| None).collect());
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, tasks.len().max(1)) {
             scope.spawn(|| loop {
-                let index = next_task.fetch_add(1, Ordering::Relaxed);
-                let Some(&(entry, case)) = tasks.get(index) else { break };
-                let ending = run_isolated(
-                    executable,
-                    entry,
-                    &case.board,
-                    Duration::from_millis(case.time_limit_ms),
-                    case.memory_limit_mb << 20,
-                );
-                let result = judge_ending(entry, case, snapshot_boards.get(&case.id), ending);
-                results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(result);
+                let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
+                let task = &tasks[index];
+                let outcome = run_task(child_program, task, references.get(&task.case.id).map(Vec::as_slice));
+                outcomes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
             });
         }
     });
-    let runs = results
+    let outcomes: Vec<Outcome> = outcomes
         .into_inner()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
         .into_iter()
-        .map(|result| result.expect("every task ran"))
+        .map(|outcome| outcome.expect("every task ran"))
         .collect();
 
-    let problems = Problem::ALL
-        .into_iter()
-        .map(|problem| {
-            let ids =
-                implementations.iter().filter(|entry| entry.problem == problem).map(Entry::id).collect();
-            (problem, ids)
+    let mut problem_reports: Vec<ProblemReport> = problems
+        .iter()
+        .map(|&problem| ProblemReport {
+            problem,
+            title: problem.title(),
+            implementations: implementations
+                .iter()
+                .filter(|entry| entry.solves(problem))
+                .map(Entry::id)
+                .collect(),
+            cases: cases
+                .iter()
+                .filter_map(|case| {
+                    problem.admits(&case.board).map(|scope| CaseInfo {
+                        id: case.id.clone(),
+                        scope,
+                        time_limit_ms: case.time_limit_ms,
+                        memory_limit_mb: case.memory_limit_mb,
+                    })
+                })
+                .collect(),
+            runs: Vec::new(),
         })
-        .filter(|(_, ids): &(Problem, Vec<String>)| !ids.is_empty())
+        .filter(|report| !report.implementations.is_empty() && !report.cases.is_empty())
         .collect();
+    for (task, outcome) in tasks.iter().zip(&outcomes) {
+        for &(problem, scope) in &task.problems {
+            let Some(report) = problem_reports.iter_mut().find(|report| report.problem == problem) else {
+                continue;
+            };
+            report.runs.push(RunResult {
+                problem,
+                implementation: task.entry.id(),
+                case: task.case.id.clone(),
+                scope,
+                verdict: outcome.verdict,
+                expected: task.case.expected,
+                received: outcome.received,
+                cpu_time_ns: outcome.cpu_time_ns,
+                wall_time_ns: outcome.wall_time_ns,
+                peak_memory_bytes: outcome.peak_memory_bytes,
+                detail: outcome.detail.clone(),
+            });
+        }
+    }
+    let mut totals: BTreeMap<Verdict, usize> = Verdict::ALL.iter().map(|&verdict| (verdict, 0)).collect();
+    for run in problem_reports.iter().flat_map(|report| &report.runs) {
+        *totals.entry(run.verdict).or_default() += 1;
+    }
+    let case_errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+    let passed = case_errors.is_empty()
+        && snapshots.values().all(SnapshotStatus::is_ok)
+        && totals.iter().all(|(&verdict, &count)| verdict == Verdict::AC || count == 0);
     Ok(JudgeReport {
-        case_errors: case_errors.iter().map(ToString::to_string).collect(),
+        schema_version: SCHEMA_VERSION,
+        passed,
+        case_errors,
         snapshots,
-        runs,
-        problems,
-        case_ids: cases.iter().map(|case| case.id.clone()).collect(),
+        problems: problem_reports,
+        totals,
+        processes: tasks.len(),
     })
 }
 
-/// Checks a case's snapshot, writing a pending or accepted one where it is missing or wrong.
-/// Returns its status and the boards that runs are compared with: the snapshot's when it can be
-/// trusted, else the oracle's when they agree with `expected`.
-fn settle_snapshot(options: &JudgeOptions, case: &Case) -> (SnapshotStatus, Option<Vec<Placement>>) {
-    let path = snapshot::snapshot_path(&options.cases_folder, case);
-    let problem = match snapshot::read(&path) {
-        Ok(Some(file)) => match verify_snapshot(case, &file.body) {
-            Ok(boards) => return (SnapshotStatus::Matches, Some(boards)),
-            Err(reason) => reason,
-        },
-        Ok(None) => "no snapshot yet".to_string(),
-        Err(reason) => reason,
-    };
-    let mut boards = oracle::solutions(&case.board);
-    solution_set::canonical_order(&mut boards);
-    if boards.len() as u64 != case.expected {
-        let reason = format!(
-            "{problem}, and none can be drawn: the brute-force oracle finds {} solutions where `expected` is {}",
-            boards.len(),
-            case.expected
-        );
-        return (SnapshotStatus::Failed { reason }, None);
-    }
-    if options.read_only {
-        let reason = format!("{}: {problem} (nothing is written in CI)", path.display());
-        return (SnapshotStatus::Failed { reason }, Some(boards));
-    }
-    let body = snapshot::render(&case.board, &boards);
-    let input_file = crate::workspace_relative(&case.path);
-    match snapshot::write(&path, &input_file, &body, !options.accept) {
-        Ok(written) if options.accept => {
-            let _ = std::fs::remove_file(path.with_extension("snap.new"));
-            (SnapshotStatus::Accepted { path: display_relative(&written) }, Some(boards))
-        }
-        Ok(written) => {
-            (SnapshotStatus::Pending { path: display_relative(&written), reason: problem }, Some(boards))
-        }
-        Err(reason) => (SnapshotStatus::Failed { reason }, Some(boards)),
-    }
-}
-
-/// A snapshot is trusted when it holds `expected` distinct boards, each passing the checker, drawn
-/// exactly as [`snapshot::render`] draws them in canonical order (as `cargo test` holds it to).
-fn verify_snapshot(case: &Case, body: &str) -> Result<Vec<Placement>, String> {
-    let boards = snapshot::parse_body(&case.board, body)?;
-    if boards.len() as u64 != case.expected {
-        return Err(format!("it holds {} boards where `expected` is {}", boards.len(), case.expected));
-    }
-    for (index, placement) in boards.iter().enumerate() {
-        checker::check(&case.board, placement)
-            .map_err(|error| format!("its board {}: {error}", index + 1))?;
-    }
-    let duplicates = solution_set::duplicates(&boards);
-    if !duplicates.is_empty() {
-        return Err(format!("it holds {} boards twice", duplicates.len()));
-    }
-    if !boards.is_sorted() {
-        return Err("its boards are not in canonical order".to_string());
-    }
-    if snapshot::render(&case.board, &boards) != body.trim_end() {
-        return Err(
-            "it is not drawn as the judge draws a snapshot (its header or layout differs)".to_string()
-        );
-    }
-    Ok(boards)
-}
-
-/// A path as the user should read it: relative to the current folder when under it.
-pub fn display_relative(path: &Path) -> String {
-    let relative =
-        std::env::current_dir().ok().and_then(|here| path.strip_prefix(here).ok().map(Path::to_path_buf));
-    relative.unwrap_or_else(|| path.to_path_buf()).display().to_string().replace('\\', "/")
-}
-
-fn judge_ending(
-    entry: &Entry,
-    case: &Case,
-    reference_boards: Option<&Vec<Placement>>,
-    ending: Ending,
-) -> RunResult {
-    let mut result = RunResult {
-        implementation: entry.id(),
-        case: case.id.clone(),
+/// Runs one task in a child and judges what came back.
+fn run_task(child_program: &Path, task: &Task, reference: Option<&[Placement]>) -> Outcome {
+    // Every problem a task answers takes the same input and the same kind of answer.
+    let (problem, _) = task.problems[0];
+    let request =
+        ChildRequest { problem, samples: 0, sample_target: std::time::Duration::ZERO, check_inside: false };
+    let args = child_arguments(&task.entry.id(), &request);
+    let input = input_text(problem, &task.case.board);
+    let limits: Limits = task.case.limits();
+    let job = Job { program: child_program, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
+    let mut outcome = Outcome {
         verdict: Verdict::AC,
-        time_ns: None,
-        first_run_ns: None,
-        runs: 0,
+        received: None,
+        cpu_time_ns: None,
+        wall_time_ns: None,
+        peak_memory_bytes: None,
         detail: None,
     };
-    let limit = Duration::from_millis(case.time_limit_ms);
-    let (verdict, detail) = match ending {
-        Ending::TimedOut { after } => (
-            Verdict::TLE,
-            Some(format!("killed after {}: the limit is {}", format_duration(after), format_duration(limit))),
-        ),
-        Ending::OutOfMemory { peak_bytes } => {
-            let peak = peak_bytes.map(|bytes| format!(", peak {} MB", bytes >> 20)).unwrap_or_default();
-            (Verdict::MLE, Some(format!("over the {} MB limit{peak}", case.memory_limit_mb)))
-        }
-        Ending::Crashed { reason } => (Verdict::RE, Some(reason)),
-        Ending::Reported(report) => {
-            let ChildReport { answer, first_run_ns, typical_run_ns, runs } = report;
-            result.time_ns = Some(typical_run_ns);
-            result.first_run_ns = Some(first_run_ns);
-            result.runs = runs;
-            let first_run = Duration::from_nanos(first_run_ns);
-            match judge_answer(case, reference_boards, &answer) {
-                Err(detail) => (Verdict::WA, Some(detail)),
-                Ok(()) if first_run > limit => (
-                    Verdict::TLE,
-                    Some(format!(
-                        "right answer in {}, over the {} limit",
-                        format_duration(first_run),
-                        format_duration(limit)
-                    )),
-                ),
-                Ok(()) => (Verdict::AC, None),
-            }
+    let finished = match crate::runner::run(&job) {
+        Ok(finished) => finished,
+        Err(reason) => {
+            outcome.verdict = Verdict::RE;
+            outcome.detail = Some(reason);
+            return outcome;
         }
     };
-    result.verdict = verdict;
-    result.detail = detail;
-    result
-}
-
-/// Checks an answer: a count against `expected`; boards one by one with the checker, then as a set.
-fn judge_answer(
-    case: &Case,
-    reference_boards: Option<&Vec<Placement>>,
-    answer: &Answer,
-) -> Result<(), String> {
-    let boards = match answer {
-        Answer::Count(count) if *count == case.expected => return Ok(()),
-        Answer::Count(count) => return Err(format!("expected {}, got {count}", case.expected)),
-        Answer::Total(total) if i128::from(*total) == i128::from(case.expected) => return Ok(()),
-        Answer::Total(total) => return Err(format!("expected {}, got {total}", case.expected)),
-        Answer::Boards(boards) => boards,
-    };
-    let placements = check_each_board(&case.board, boards)?;
-    if let Some(expected_boards) = reference_boards {
-        let diff = solution_set::compare(expected_boards, &placements);
-        if !diff.is_empty() {
-            return Err(format!("the set of boards is wrong:\n{diff}"));
-        }
-    }
-    reject_duplicates(&placements)?;
-    if placements.len() as u64 != case.expected {
-        return Err(format!(
-            "expected {} boards, got {} (each valid, none twice)",
-            case.expected,
-            placements.len()
-        ));
-    }
-    Ok(())
-}
-
-/// Checks LeetCode boards one by one with the checker, naming the first wrong one, drawn.
-///
-/// # Errors
-/// One paragraph: which board, the checker's message, and the board.
-pub fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
-    let mut placements = Vec::with_capacity(boards.len());
-    for (index, rows) in boards.iter().enumerate() {
-        match check_strings(board, rows) {
-            Ok(placement) => placements.push(placement),
-            Err(error) => {
-                let drawn: Vec<String> = rows.iter().map(|row| format!("  {row}")).collect();
-                return Err(format!(
-                    "board {} of {}: {error}\n{}",
-                    index + 1,
-                    boards.len(),
-                    drawn.join("\n")
-                ));
-            }
-        }
-    }
-    Ok(placements)
-}
-
-fn reject_duplicates(placements: &[Placement]) -> Result<(), String> {
-    let duplicates = solution_set::duplicates(placements);
-    if duplicates.is_empty() {
-        return Ok(());
-    }
-    let drawn = solution_set::draw_side_by_side(&duplicates, 80);
-    Err(format!("{} boards appear more than once:\n{drawn}", duplicates.len()))
-}
-
-/// Checks LeetCode boards as [`check_each_board`] does, then that none appears twice, so that
-/// only their number is left to judge.
-///
-/// # Errors
-/// One paragraph naming the first wrong board, or the repeated ones, drawn.
-pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
-    let placements = check_each_board(board, boards)?;
-    reject_duplicates(&placements)?;
-    Ok(placements)
-}
-
-/// The report as text: a table per problem, a summary line, then the details of every failure.
-pub fn render_text(report: &JudgeReport, color: bool) -> String {
-    let mut out = String::new();
-    for (problem, implementation_ids) in &report.problems {
-        let mut header = vec!["case".to_string()];
-        header.extend(
-            implementation_ids
-                .iter()
-                .map(|id| id.split_once('/').map_or(id.as_str(), |(_, name)| name).to_string()),
-        );
-        let mut table = Table::new(header);
-        for case_id in &report.case_ids {
-            let cells: Vec<(String, Style)> = implementation_ids
-                .iter()
-                .map(|implementation| {
-                    let run = report
-                        .runs
-                        .iter()
-                        .find(|run| &run.implementation == implementation && &run.case == case_id);
-                    match run {
-                        None => ("-".to_string(), Style::Dim),
-                        Some(run) => {
-                            let time = run.time_ns.map(|ns| format_duration(Duration::from_nanos(ns)));
-                            let text = match time {
-                                Some(time) => format!("{} {time}", run.verdict.label()),
-                                None => run.verdict.label().to_string(),
-                            };
-                            (text, run.verdict.style())
-                        }
-                    }
-                })
-                .collect();
-            if cells.iter().all(|(text, _)| text == "-") {
-                continue;
-            }
-            let mut row = vec![(case_id.clone(), Style::Plain)];
-            row.extend(cells);
-            table.push(row);
-        }
-        out.push_str(&format!("{}\n", problem.title()));
-        out.push_str(&table.render(color));
-        out.push('\n');
-    }
-
-    let counts: Vec<String> = Verdict::ALL
-        .iter()
-        .map(|&verdict| format!("{} {}", report.count(verdict), verdict.label()))
-        .collect();
-    let snapshots_ok = report.snapshots.values().filter(|status| status.is_ok()).count();
-    out.push_str(&format!(
-        "{} runs: {}; snapshots: {snapshots_ok} of {} match; case files: {} unreadable\n",
-        report.runs.len(),
-        counts.join(", "),
-        report.snapshots.len(),
-        report.case_errors.len()
-    ));
-
-    let mut details = Vec::new();
-    for error in &report.case_errors {
-        details.push(format!("case file: {error}"));
-    }
-    for (case_id, status) in &report.snapshots {
-        match status {
-            SnapshotStatus::Matches => {}
-            SnapshotStatus::Accepted { path } => details.push(format!("snapshot {case_id}: accepted, wrote {path}")),
-            SnapshotStatus::Pending { path, reason } => details.push(format!(
-                "snapshot {case_id}: {reason}; wrote {path} for review (`cargo insta review` or `cargo xtask judge --accept`)"
-            )),
-            SnapshotStatus::Failed { reason } => details.push(format!("snapshot {case_id}: {reason}")),
-        }
-    }
-    for run in report.runs.iter().filter(|run| run.verdict != Verdict::AC) {
-        let detail = run.detail.as_deref().unwrap_or("");
-        details.push(format!("{} {} on {}: {detail}", run.verdict.label(), run.implementation, run.case));
-    }
-    if !details.is_empty() {
-        out.push('\n');
-        out.push_str(&details.join("\n"));
-        out.push('\n');
-    }
-    out
-}
-
-/// Runs `cargo xtask judge`; returns the exit status (1 when anything failed).
-///
-/// # Errors
-/// A usage error, as one line.
-pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut options = JudgeOptions {
-        cases_folder: default_cases_folder(),
-        impl_pattern: None,
-        case_pattern: None,
-        jobs: std::thread::available_parallelism().map_or(1, usize::from),
-        accept: false,
-        read_only: is_ci(),
-        with_fixtures: false,
-    };
-    let mut json = false;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
-            Long("case") => options.case_pattern = Some(text_value(&mut parser)?),
-            Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
-            Long("json") => json = true,
-            Long("jobs") => {
-                options.jobs = number_value(&mut parser, "--jobs")?;
-                if options.jobs == 0 {
-                    return Err("--jobs 0: expected at least 1".to_string());
+    outcome.cpu_time_ns = Some(nanos(finished.cpu_time));
+    outcome.wall_time_ns = Some(nanos(finished.wall_time));
+    outcome.peak_memory_bytes = Some(finished.peak_memory_bytes);
+    let (verdict, detail) = match finished.ending(&limits) {
+        Ending::TimeLimit { detail } => (Verdict::TLE, Some(detail)),
+        Ending::MemoryLimit { detail } => (Verdict::MLE, Some(detail)),
+        Ending::OutputLimit { detail } => (Verdict::OLE, Some(detail)),
+        Ending::RuntimeError { detail } => (Verdict::RE, Some(detail)),
+        Ending::Exited { stdout } => match read_output(&stdout, &request).0 {
+            Err(detail) => (Verdict::WA, Some(detail)),
+            Ok(answer) => {
+                outcome.received = Some(match &answer {
+                    crate::answer::Answer::Count(count) => *count,
+                    crate::answer::Answer::Boards(boards) => boards.len() as i128,
+                });
+                match check_answer(&task.case.board, task.case.expected, reference, &answer) {
+                    Ok(()) => (Verdict::AC, None),
+                    Err(detail) => (Verdict::WA, Some(detail)),
                 }
             }
-            Long("accept") => options.accept = true,
-            Long("with-fixtures") => options.with_fixtures = true,
-            Short('h') | Long("help") => return help_requested(),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    if options.accept && options.read_only {
-        return Err("--accept: CI never writes snapshots (CI is set)".to_string());
-    }
-    if !options.cases_folder.is_dir() {
-        return Err(format!("--cases {}: not a folder", options.cases_folder.display()));
-    }
-    let executable = std::env::current_exe().map_err(|error| format!("cannot find this program: {error}"))?;
-    let report = judge(&options, &executable)?;
-    let mut stdout = std::io::stdout().lock();
-    let printed = if json {
-        let mut value = serde_json::to_value(&report).map_err(|error| error.to_string())?;
-        value["passed"] = serde_json::Value::Bool(report.passed());
-        writeln!(stdout, "{}", serde_json::to_string_pretty(&value).map_err(|error| error.to_string())?)
-    } else {
-        write!(stdout, "{}", render_text(&report, use_color(std::io::stdout().is_terminal())))
+        },
     };
-    printed.map_err(|error| format!("cannot write the report: {error}"))?;
-    Ok(if report.passed() { 0 } else { 1 })
+    outcome.verdict = verdict;
+    outcome.detail = detail;
+    outcome
+}
+
+/// The environment of a built-in child: a panic prints its place and message, not a backtrace.
+pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
+
+/// The arguments that make the front's executable the child of `id` (see [`crate::child`]).
+pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
+    let mut args: Vec<OsString> =
+        vec!["__run".into(), id.into(), "--problem".into(), request.problem.id().into()];
+    if request.samples > 0 {
+        args.extend(["--samples".into(), request.samples.to_string().into()]);
+        args.extend(["--sample-ns".into(), request.sample_target.as_nanos().to_string().into()]);
+    }
+    if request.check_inside {
+        args.push("--check-inside".into());
+    }
+    args
+}
+
+fn nanos(duration: std::time::Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }

@@ -1,15 +1,14 @@
-//! `cargo xtask new-case`: writes a case file whose `expected` comes from the checker's oracle,
-//! so that adding a case needs no counting by hand.
+//! New cases: a case file whose `expected` comes from the checker's oracle (or OEIS A000170 for
+//! an empty board), so that adding a case needs no counting by hand. A board file is read up to
+//! [`cses::MAX_INPUT_BYTES`], as the `cses` binary reads its input, so `/dev/zero` is refused at once.
 
 use std::path::PathBuf;
 
+use std::io::Read;
+
 use checker::{oracle, Board, MAX_N};
 
-use lexopt::prelude::*;
-
-use crate::cases::{parse_case, render_case_file};
-use crate::cli::{help_requested, number_value, os_value, text_value};
-use crate::default_cases_folder;
+use crate::case::{parse_case, render_case_file};
 
 /// The largest board with reserved squares that the brute-force oracle is asked to count.
 pub const ORACLE_MAX_N: usize = 12;
@@ -60,8 +59,7 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
         Source::Empty(n) => (Board::empty(*n).map_err(|error| format!("--n {n}: {error}"))?, true),
         Source::Board(board) => (board.clone(), false),
         Source::BoardFile(path) => {
-            let bytes =
-                std::fs::read(path).map_err(|error| format!("{}: cannot read: {error}", path.display()))?;
+            let bytes = read_bounded(path)?;
             let board = Board::parse_bytes(&bytes).map_err(|error| format!("{}: {error}", path.display()))?;
             (board, false)
         }
@@ -84,55 +82,27 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     // Parse what is about to be written, so a case file this tool writes is always one it reads.
     parse_case(name, &path, &text)
         .map_err(|error| format!("internal error, the new case does not parse: {error}"))?;
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)
+            .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+    }
     crate::write_atomically(&path, &text)?;
     Ok((path, expected))
 }
 
-/// Runs `cargo xtask new-case`; returns the exit status (1 when nothing could be written).
-///
-/// # Errors
-/// A usage error, as one line.
-pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut name = None;
-    let mut source = None;
-    let mut description = None;
-    let mut cases_folder = default_cases_folder();
-    let mut overwrite = false;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("n") | Long("board") if source.is_some() => {
-                return Err("new-case: give one of --n N and --board FILE, once".to_string())
-            }
-            Long("n") => {
-                let n: usize = number_value(&mut parser, "--n")?;
-                if n == 0 || n > MAX_N {
-                    return Err(format!("--n `{n}`: expected a side from 1 to {MAX_N}"));
-                }
-                source = Some(Source::Empty(n));
-            }
-            Long("board") => source = Some(Source::BoardFile(PathBuf::from(os_value(&mut parser)?))),
-            Long("description") => description = Some(text_value(&mut parser)?),
-            Long("cases") => cases_folder = PathBuf::from(os_value(&mut parser)?),
-            Long("force") => overwrite = true,
-            Short('h') | Long("help") => return help_requested(),
-            Value(value) if name.is_none() => name = Some(value.string().map_err(|error| error.to_string())?),
-            other => return Err(other.unexpected().to_string()),
-        }
+/// A board file's bytes, at most [`cses::MAX_INPUT_BYTES`] of them.
+fn read_bounded(path: &std::path::Path) -> Result<Vec<u8>, String> {
+    let fail = |error: std::io::Error| format!("{}: cannot read: {error}", path.display());
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(cses::MAX_INPUT_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(fail)?;
+    if bytes.len() > cses::MAX_INPUT_BYTES {
+        return Err(format!(
+            "{}: more than {} bytes: a board is at most {MAX_N} rows of {MAX_N} squares",
+            path.display(),
+            cses::MAX_INPUT_BYTES
+        ));
     }
-    let name = name.ok_or("new-case: missing NAME")?;
-    let source = source.ok_or("new-case: expected --n N or --board FILE")?;
-    let request = NewCase { cases_folder, name, source, description, overwrite };
-    match write_new_case(&request) {
-        Ok((path, expected)) => {
-            println!(
-                "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
-                crate::judge::display_relative(&path)
-            );
-            Ok(0)
-        }
-        Err(message) => {
-            eprintln!("error: {message}");
-            Ok(1)
-        }
-    }
+    Ok(bytes)
 }

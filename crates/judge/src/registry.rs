@@ -1,66 +1,30 @@
-//! The registry: every implementation of every solution crate, as `problem/name`.
+//! The registry: every implementation of every solution crate, as `prefix/name`, with the problems
+//! it solves.
 //!
 //! The solution crates keep their own lists (`cses::IMPLEMENTATIONS`, `leetcode::IMPLEMENTATIONS`),
-//! so adding an implementation is one line there; this module only reads them. LeetCode's modules
-//! answer two problems each, so each appears twice: `leetcode51/NAME` and `leetcode52/NAME`.
+//! so adding an implementation is one module file and one line there; this module only reads them.
+//! A CSES counter (`cses/NAME`) solves CSES 1624 and the general counting problem, `queens`, unless
+//! it is declared for 8 x 8 boards only; a LeetCode module appears as `leetcode51/NAME` when it has
+//! `solve_n_queens` and as `leetcode52/NAME` when it has `total_n_queens`.
 //!
 //! The deliberately broken fixtures at the end exist to show that the judge and `stress` catch
 //! what they should; they are listed only when asked for.
 
 use std::fmt;
 
-use lexopt::prelude::*;
+use checker::Board;
 
-use crate::cli::help_requested;
+use crate::answer::Answer;
+use crate::problem::Problem;
 
-/// The problems the judge knows.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Problem {
-    /// CSES 1624: count the placements on a board with reserved squares.
-    Cses,
-    /// LeetCode 51: every board of the empty n x n board.
-    LeetCode51,
-    /// LeetCode 52: the number of boards of the empty n x n board.
-    LeetCode52,
-}
-
-impl Problem {
-    pub const ALL: [Problem; 3] = [Problem::Cses, Problem::LeetCode51, Problem::LeetCode52];
-
-    /// The id used before the `/` of an implementation's id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Problem::Cses => "cses",
-            Problem::LeetCode51 => "leetcode51",
-            Problem::LeetCode52 => "leetcode52",
-        }
-    }
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Problem::Cses => "CSES 1624 Chessboard and Queens (count, reserved squares)",
-            Problem::LeetCode51 => "LeetCode 51 N-Queens (every board, empty boards)",
-            Problem::LeetCode52 => "LeetCode 52 N-Queens II (count, empty boards)",
-        }
-    }
-
-    /// Whether this problem's implementations can answer a case on that kind of board.
-    pub fn answers(self, is_empty_board: bool) -> bool {
-        self == Problem::Cses || is_empty_board
-    }
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// The function an implementation offers, by problem.
+/// The function an implementation offers.
 #[derive(Clone, Copy)]
 pub enum Kernel {
+    /// A CSES counter: the reserved squares, row by row, to the number of placements.
     Count(fn(&[Vec<bool>]) -> u64),
+    /// LeetCode 51's `solve_n_queens`.
     Enumerate(fn(i32) -> Vec<Vec<String>>),
+    /// LeetCode 52's `total_n_queens`.
     Total(fn(i32) -> i32),
 }
 
@@ -74,95 +38,125 @@ impl fmt::Debug for Kernel {
     }
 }
 
-/// One implementation of one problem.
+impl Kernel {
+    /// The id's part before the `/`.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Kernel::Count(_) => "cses",
+            Kernel::Enumerate(_) => "leetcode51",
+            Kernel::Total(_) => "leetcode52",
+        }
+    }
+
+    /// Runs the kernel on `board` (LeetCode's take its side).
+    pub fn run(self, board: &Board) -> Answer {
+        let side = || i32::try_from(board.n()).expect("a board side is at most checker::MAX_N");
+        match self {
+            Kernel::Count(count) => Answer::Count(i128::from(count(board.reserved_rows()))),
+            Kernel::Total(total) => Answer::Count(i128::from(total(side()))),
+            Kernel::Enumerate(solve) => Answer::Boards(solve(side())),
+        }
+    }
+}
+
+/// One implementation: one kernel, and the problems it answers.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    pub problem: Problem,
     pub name: &'static str,
     pub summary: &'static str,
     pub kernel: Kernel,
+    pub problems: &'static [Problem],
     /// A deliberately broken fixture, never part of a normal run.
     pub is_fixture: bool,
 }
 
+const COUNTING: &[Problem] = &[Problem::Cses1624, Problem::Queens];
+const CSES_ONLY: &[Problem] = &[Problem::Cses1624];
+const LEETCODE51: &[Problem] = &[Problem::LeetCode51];
+const LEETCODE52: &[Problem] = &[Problem::LeetCode52];
+
 impl Entry {
-    /// `problem/name`, as `cargo xtask list` prints it.
+    /// `prefix/name`, as `cargo xtask list` prints it.
     pub fn id(&self) -> String {
-        format!("{}/{}", self.problem.id(), self.name)
+        format!("{}/{}", self.kernel.prefix(), self.name)
+    }
+
+    pub fn solves(&self, problem: Problem) -> bool {
+        self.problems.contains(&problem)
+    }
+
+    fn counter(
+        name: &'static str,
+        summary: &'static str,
+        count: fn(&[Vec<bool>]) -> u64,
+        only_8x8: bool,
+    ) -> Entry {
+        let problems = if only_8x8 { CSES_ONLY } else { COUNTING };
+        Entry { name, summary, kernel: Kernel::Count(count), problems, is_fixture: false }
     }
 }
 
 /// Every real implementation, CSES first, in each crate's own order.
 pub fn implementations() -> Vec<Entry> {
-    let mut entries = Vec::new();
-    for implementation in cses::IMPLEMENTATIONS {
-        entries.push(Entry {
-            problem: Problem::Cses,
-            name: implementation.name,
-            summary: implementation.summary,
-            kernel: Kernel::Count(implementation.count),
-            is_fixture: false,
-        });
+    let mut entries: Vec<Entry> = cses::IMPLEMENTATIONS
+        .iter()
+        .map(|found| Entry::counter(found.name, found.summary, found.count, found.eight_by_eight_only))
+        .collect();
+    for found in leetcode::IMPLEMENTATIONS {
+        if let Some(solve) = found.solve_n_queens {
+            let kernel = Kernel::Enumerate(solve);
+            entries.push(Entry {
+                name: found.name,
+                summary: found.summary,
+                kernel,
+                problems: LEETCODE51,
+                is_fixture: false,
+            });
+        }
     }
-    for implementation in leetcode::IMPLEMENTATIONS {
-        entries.push(Entry {
-            problem: Problem::LeetCode51,
-            name: implementation.name,
-            summary: implementation.summary,
-            kernel: Kernel::Enumerate(implementation.solve_n_queens),
-            is_fixture: false,
-        });
-    }
-    for implementation in leetcode::IMPLEMENTATIONS {
-        entries.push(Entry {
-            problem: Problem::LeetCode52,
-            name: implementation.name,
-            summary: implementation.summary,
-            kernel: Kernel::Total(implementation.total_n_queens),
-            is_fixture: false,
-        });
+    for found in leetcode::IMPLEMENTATIONS {
+        if let Some(total) = found.total_n_queens {
+            let kernel = Kernel::Total(total);
+            entries.push(Entry {
+                name: found.name,
+                summary: found.summary,
+                kernel,
+                problems: LEETCODE52,
+                is_fixture: false,
+            });
+        }
     }
     entries
 }
 
 /// The deliberately broken fixtures, one per way a solution can fail.
 pub fn fixtures() -> Vec<Entry> {
-    let fixture = |problem, name, summary, kernel| Entry { problem, name, summary, kernel, is_fixture: true };
+    let fixture = |name, summary, kernel: Kernel| {
+        let problems = match kernel {
+            Kernel::Count(_) => COUNTING,
+            Kernel::Enumerate(_) => LEETCODE51,
+            Kernel::Total(_) => LEETCODE52,
+        };
+        Entry { name, summary, kernel, problems, is_fixture: true }
+    };
     vec![
-        fixture(Problem::Cses, "broken-panics", "panics on every board", Kernel::Count(broken::panics)),
-        fixture(Problem::Cses, "broken-never-returns", "spins forever", Kernel::Count(broken::never_returns)),
+        fixture("broken-panics", "panics on every board", Kernel::Count(broken::panics)),
+        fixture("broken-never-returns", "spins forever", Kernel::Count(broken::never_returns)),
+        fixture("broken-eats-memory", "allocates without bound", Kernel::Count(broken::eats_memory)),
+        fixture("broken-overflows-stack", "recurses without end", Kernel::Count(broken::overflows_stack)),
+        fixture("broken-off-by-one", "the right count plus one", Kernel::Count(broken::off_by_one)),
         fixture(
-            Problem::Cses,
-            "broken-eats-memory",
-            "allocates without bound",
-            Kernel::Count(broken::eats_memory),
-        ),
-        fixture(
-            Problem::Cses,
-            "broken-overflows-stack",
-            "recurses without end",
-            Kernel::Count(broken::overflows_stack),
-        ),
-        fixture(
-            Problem::Cses,
-            "broken-off-by-one",
-            "the right count plus one",
-            Kernel::Count(broken::off_by_one),
-        ),
-        fixture(
-            Problem::Cses,
             "broken-ignores-last-row-reserved",
             "treats the last row's reserved squares as free",
             Kernel::Count(broken::ignores_last_row_reserved),
         ),
         fixture(
-            Problem::LeetCode51,
-            "broken-drops-a-board",
-            "forgets the last board",
-            Kernel::Enumerate(broken::drops_a_board),
+            "broken-slow-on-one-board",
+            "spins forever on boards whose first square is reserved, right elsewhere",
+            Kernel::Count(broken::slow_when_corner_reserved),
         ),
+        fixture("broken-drops-a-board", "forgets the last board", Kernel::Enumerate(broken::drops_a_board)),
         fixture(
-            Problem::LeetCode51,
             "broken-attacking-board",
             "moves one queen of the first board",
             Kernel::Enumerate(broken::attacking_board),
@@ -179,7 +173,7 @@ pub fn entries(with_fixtures: bool) -> Vec<Entry> {
     entries
 }
 
-/// The implementation (real or fixture) with this `problem/name` id.
+/// The implementation (real or fixture) with this `prefix/name` id.
 pub fn find(id: &str) -> Option<Entry> {
     entries(true).into_iter().find(|entry| entry.id() == id)
 }
@@ -198,6 +192,13 @@ mod broken {
             spins = black_box(spins.wrapping_add(1));
         }
         spins
+    }
+
+    pub fn slow_when_corner_reserved(reserved: &[Vec<bool>]) -> u64 {
+        if reserved[0][0] {
+            return never_returns(reserved);
+        }
+        cses::bitmask::count(reserved)
     }
 
     pub fn eats_memory(reserved: &[Vec<bool>]) -> u64 {
@@ -250,23 +251,4 @@ mod broken {
         }
         boards
     }
-}
-
-/// Runs `cargo xtask list`: every implementation, one `problem/name` a line.
-///
-/// # Errors
-/// A usage error, as one line.
-pub fn list_command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut with_fixtures = false;
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("with-fixtures") => with_fixtures = true,
-            Short('h') | Long("help") => return help_requested(),
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-    for entry in entries(with_fixtures) {
-        println!("{}", entry.id());
-    }
-    Ok(0)
 }

@@ -1,221 +1,354 @@
-//! One (implementation, case) run in a child process of its own, so that a solution that panics,
-//! aborts, overflows its stack, loops forever or eats memory gets a verdict and harms no other run.
+//! The one child-process runner: judge, stress and bench start every run through [`run`], so a
+//! solution that panics, aborts, overflows its stack, loops forever, eats memory or floods its
+//! output gets a verdict and harms no other run, and every command gives the same verdict for it.
 //!
-//! The parent re-runs this same executable as `xtask __run PROBLEM/NAME`, with the board on stdin.
-//! The child runs the kernel, repeats it when it is short so that microsecond solutions get a stable
-//! figure, and prints one JSON [`ChildReport`]. The parent caps the child's address space (a backstop
-//! against runaway allocation), kills it at a deadline, and reads its peak memory from `wait4`.
-//! Unix only, as the judge's machines are.
+//! Limits, as the judges apply them:
+//! - time is the child's CPU time (user + system, from the kernel's accounting in `wait4`), held
+//!   against the limit; `RLIMIT_CPU` stops a CPU hog a second past it, and a wall-clock backstop at
+//!   twice the limit plus a second stops one that sleeps or blocks. A busy machine slows a run's
+//!   wall clock, not its CPU time, so it never turns an AC into a TLE;
+//! - memory is the peak resident size (`ru_maxrss`), with the address space capped at the limit
+//!   plus [`ADDRESS_SPACE_HEADROOM`] so that runaway allocation fails fast;
+//! - output past its cap kills the child (OLE); core dumps are off.
+//!
+//! Unix only (Linux's `pidfd` wakes the parent the moment a child ends; elsewhere it polls).
 
+use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use checker::Board;
-use serde::{Deserialize, Serialize};
+use crate::table::format_duration;
 
-use crate::registry::{Entry, Kernel};
-
-/// What a kernel answered.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Answer {
-    /// A CSES count.
-    Count(u64),
-    /// A LeetCode 52 total, signed as LeetCode's `i32` is.
-    Total(i32),
-    /// LeetCode 51 boards.
-    Boards(Vec<Vec<String>>),
+/// What one run may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time, user + system.
+    pub cpu_time: Duration,
+    /// Peak resident memory, in bytes.
+    pub memory_bytes: u64,
+    /// Bytes of standard output.
+    pub output_bytes: u64,
 }
 
-/// What the child prints: the answer and its timings.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChildReport {
-    pub answer: Answer,
-    /// The first, cold run: the one held against the time limit.
-    pub first_run_ns: u64,
-    /// The median over repeated runs (the first run itself when it was long).
-    pub typical_run_ns: u64,
-    pub runs: u64,
-}
+/// CSES's output cap is not published; 64 MiB is far past any right answer here (LeetCode 51's
+/// boards for n = 12 are some 2 MB).
+pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 
-/// Below this, a run is repeated so that its figure is stable.
-const REPEAT_BELOW: Duration = Duration::from_millis(20);
-const REPEAT_BATCHES: usize = 5;
+/// Extra address space beyond the memory limit: code, thread stacks and the allocator's arenas are
+/// mapped but mostly never touched. The verdict reads the peak resident size.
+pub const ADDRESS_SPACE_HEADROOM: u64 = 256 << 20;
 
-/// Runs `entry` once on `board`, timed.
-pub fn run_kernel(entry: &Entry, board: &Board) -> Answer {
-    match entry.kernel {
-        Kernel::Count(count) => Answer::Count(count(board.reserved_rows())),
-        Kernel::Total(total) => Answer::Total(total(side(board))),
-        Kernel::Enumerate(solve) => Answer::Boards(solve(side(board))),
+impl Limits {
+    /// The wall-clock backstop: twice the CPU limit plus a second.
+    pub fn wall_backstop(&self) -> Duration {
+        self.cpu_time.saturating_mul(2).saturating_add(Duration::from_secs(1))
     }
 }
 
-fn side(board: &Board) -> i32 {
-    i32::try_from(board.n()).expect("a board side is at most checker::MAX_N")
+/// One run to make: a program, its arguments, its standard input, its limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Job<'a> {
+    pub program: &'a Path,
+    pub args: &'a [OsString],
+    /// The only environment the child gets (it starts from an empty one).
+    pub env: &'a [(&'a str, &'a str)],
+    pub stdin: &'a [u8],
+    pub limits: Limits,
 }
 
-/// The child's side: run, repeat when short, report.
-pub fn child_main(entry: &Entry, board: &Board) -> ChildReport {
-    let started = Instant::now();
-    let answer = run_kernel(entry, board);
-    let first_run = started.elapsed();
-    let mut runs = 1u64;
-    let mut typical_run = first_run;
-    if first_run < REPEAT_BELOW {
-        let per_batch = (REPEAT_BELOW.as_nanos() / first_run.as_nanos().max(1)).clamp(1, 100_000) as u64;
-        let mut batch_means: Vec<Duration> = (0..REPEAT_BATCHES)
-            .map(|_| {
-                let started = Instant::now();
-                for _ in 0..per_batch {
-                    std::hint::black_box(run_kernel(entry, board));
-                }
-                started.elapsed() / per_batch as u32
-            })
-            .collect();
-        batch_means.sort();
-        typical_run = batch_means[REPEAT_BATCHES / 2];
-        runs += per_batch * REPEAT_BATCHES as u64;
-    }
-    ChildReport {
-        answer,
-        first_run_ns: first_run.as_nanos() as u64,
-        typical_run_ns: typical_run.as_nanos() as u64,
-        runs,
-    }
+/// What the kernel and the pipes said of a finished run.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub status: ExitStatus,
+    pub cpu_time: Duration,
+    pub wall_time: Duration,
+    pub peak_memory_bytes: u64,
+    /// At most the output limit's bytes.
+    pub stdout: Vec<u8>,
+    /// The last [`STDERR_KEPT`] bytes.
+    pub stderr: Vec<u8>,
+    /// Killed for writing more than the output limit.
+    pub output_over_limit: bool,
+    /// Killed by the wall-clock backstop.
+    pub killed_at_backstop: bool,
+    /// Killed once its CPU time, read while it ran, passed the limit.
+    pub killed_over_cpu: bool,
 }
 
-/// How an isolated run ended, before its answer is judged.
+/// How much of the end of standard error is kept for a runtime error's detail.
+pub const STDERR_KEPT: usize = 64 << 10;
+
+/// How a run ended, before its answer is read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
-    /// The child exited cleanly and reported.
-    Reported(ChildReport),
-    /// Killed at the deadline.
-    TimedOut { after: Duration },
-    /// Its memory went over the limit (peak in bytes, when known).
-    OutOfMemory { peak_bytes: Option<u64> },
-    /// It crashed or exited with an error; the reason is one short paragraph.
-    Crashed { reason: String },
+    /// It exited with status 0 within every limit; its standard output.
+    Exited {
+        stdout: Vec<u8>,
+    },
+    /// Over the CPU limit, or stopped by the backstop; the detail says which.
+    TimeLimit {
+        detail: String,
+    },
+    MemoryLimit {
+        detail: String,
+    },
+    OutputLimit {
+        detail: String,
+    },
+    /// A crash or a non-zero status: where it panicked, or the signal, and the last lines of stderr.
+    RuntimeError {
+        detail: String,
+    },
 }
 
-/// Extra address space the child may map beyond the memory limit: code, thread stacks and the
-/// allocator's arenas are mapped but mostly never touched. The verdict reads the peak resident size.
-const ADDRESS_SPACE_HEADROOM: u64 = 256 << 20;
-
-/// Time for the child to start and to repeat a short run, beyond the case's limit.
-const DEADLINE_SLACK: Duration = Duration::from_millis(1000);
-
-/// Runs `entry` on `board` in a child of `executable`, within the limits.
-pub fn run_isolated(
-    executable: &Path,
-    entry: &Entry,
-    board: &Board,
-    time_limit: Duration,
-    memory_limit_bytes: u64,
-) -> Ending {
-    let arguments = ["__run".to_string(), entry.id()];
-    match run_child(executable, &arguments, board, time_limit + DEADLINE_SLACK, memory_limit_bytes) {
-        Err(ending) => ending,
-        Ok(stdout) => match serde_json::from_slice::<ChildReport>(&stdout) {
-            Ok(report) => Ending::Reported(report),
-            Err(error) => Ending::Crashed { reason: format!("the child's report is unreadable: {error}") },
-        },
+/// Runs `job` and waits for it, within its limits.
+///
+/// # Errors
+/// One line when the program cannot be started at all.
+pub fn run(job: &Job) -> Result<Finished, String> {
+    let limits = job.limits;
+    let mut command = Command::new(job.program);
+    command.args(job.args).env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (key, value) in job.env {
+        command.env(key, value);
     }
-}
-
-/// Runs `executable ARGUMENTS` with `board` on its stdin, under the memory cap, killed at
-/// `deadline`: the child's stdout when it exited cleanly, else how it ended (never `Reported`).
-/// [`run_isolated`] is this with the judge's child; `cargo xtask bench` asks its own child for
-/// repeated samples through it.
-pub fn run_child(
-    executable: &Path,
-    arguments: &[String],
-    board: &Board,
-    deadline: Duration,
-    memory_limit_bytes: u64,
-) -> Result<Vec<u8>, Ending> {
-    let mut command = Command::new(executable);
-    command
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env("RUST_BACKTRACE", "0");
-    let address_space = memory_limit_bytes.saturating_add(ADDRESS_SPACE_HEADROOM);
+    let address_space = limits.memory_bytes.saturating_add(ADDRESS_SPACE_HEADROOM);
+    // Whole seconds, rounded up, plus one: the kernel's SIGXCPU is a backstop for hogs; the verdict
+    // compares the exact CPU time with the limit.
+    let cpu_seconds = limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0) + 1;
     // SAFETY: the closure runs in the forked child before exec and only calls setrlimit, which is
-    // async-signal-safe, on a value it owns.
+    // async-signal-safe, on values it owns.
     unsafe {
         command.pre_exec(move || {
-            let limit = libc::rlimit { rlim_cur: address_space, rlim_max: address_space };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
+            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
+            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
+            set_limit(libc::RLIMIT_CORE, 0, 0)
         });
     }
-    let mut child = match command.spawn() {
-        Ok(child) => child,
-        Err(error) => {
-            return Err(Ending::Crashed { reason: format!("cannot start the child process: {error}") })
-        }
-    };
-    let board_text = board.to_text();
+    let started = Instant::now();
+    let mut child =
+        command.spawn().map_err(|error| format!("cannot start {}: {error}", job.program.display()))?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = job.stdin.to_vec();
     let writer = std::thread::spawn(move || {
-        // The child may die before reading; its failure is reported from its status instead.
-        let _ = stdin.write_all(board_text.as_bytes());
+        // The child may end before reading; how it ended is told by its status instead.
+        let _ = stdin.write_all(&input);
     });
-    let stdout_reader = read_all_in_background(child.stdout.take().expect("stdout is piped"));
-    let stderr_reader = read_all_in_background(child.stderr.take().expect("stderr is piped"));
+    let over_limit = Arc::new(AtomicBool::new(false));
+    let stdout_reader = {
+        let source = child.stdout.take().expect("stdout is piped");
+        let over_limit = Arc::clone(&over_limit);
+        let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
+        std::thread::spawn(move || read_capped(source, cap, &over_limit))
+    };
+    let stderr_reader = {
+        let source = child.stderr.take().expect("stderr is piped");
+        std::thread::spawn(move || read_tail(source, STDERR_KEPT))
+    };
 
     let pid = child.id() as libc::pid_t;
-    let started = Instant::now();
-    let mut timed_out = false;
+    let waiter = ExitWaiter::new(pid);
+    let backstop = limits.wall_backstop();
+    let mut killed_at_backstop = false;
+    let mut killed_for_output = false;
+    let mut killed_over_cpu = false;
     let (status, usage) = loop {
         if let Some(reaped) = wait4(pid, libc::WNOHANG) {
             break reaped;
         }
-        if started.elapsed() > deadline {
-            timed_out = true;
-            // The child is not reaped yet, so its pid is still ours to kill.
+        let elapsed = started.elapsed();
+        if over_limit.load(Ordering::Relaxed) && !killed_for_output {
+            killed_for_output = true;
             let _ = child.kill();
-            break wait4(pid, 0).unwrap_or((0, unsafe_zeroed_rusage()));
+        } else if elapsed > backstop && !killed_at_backstop {
+            killed_at_backstop = true;
+            // Not reaped yet, so the pid is still this child's.
+            let _ = child.kill();
+        } else if !killed_over_cpu
+            && elapsed > limits.cpu_time
+            && cpu_time_so_far(pid) > Some(limits.cpu_time)
+        {
+            // Over its CPU time already: no need to wait for RLIMIT_CPU's whole second.
+            killed_over_cpu = true;
+            let _ = child.kill();
         }
-        std::thread::sleep(Duration::from_millis(2));
+        waiter.wait(
+            backstop.saturating_sub(elapsed).clamp(Duration::from_millis(1), Duration::from_millis(20)),
+        );
     };
+    let wall_time = started.elapsed();
     let _ = writer.join();
     let stdout = stdout_reader.join().unwrap_or_default();
-    let stderr = String::from_utf8_lossy(&stderr_reader.join().unwrap_or_default()).into_owned();
-    // ru_maxrss is in KiB on Linux.
-    let peak_bytes = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
-
-    // Memory first: a run over its memory limit is MLE even if it was also slow (under load,
-    // filling memory can take it past the deadline).
-    if peak_bytes > memory_limit_bytes || stderr.contains("memory allocation of") {
-        return Err(Ending::OutOfMemory { peak_bytes: Some(peak_bytes) });
-    }
-    if timed_out {
-        return Err(Ending::TimedOut { after: started.elapsed() });
-    }
-    let exit = std::process::ExitStatus::from_raw(status);
-    if !exit.success() {
-        return Err(Ending::Crashed { reason: crash_reason(exit, &stderr) });
-    }
-    Ok(stdout)
-}
-
-fn read_all_in_background(mut source: impl Read + Send + 'static) -> std::thread::JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = source.read_to_end(&mut bytes);
-        bytes
+    let stderr = stderr_reader.join().unwrap_or_default();
+    Ok(Finished {
+        status: ExitStatus::from_raw(status),
+        cpu_time: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+        wall_time,
+        // ru_maxrss is in KiB on Linux.
+        peak_memory_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024),
+        stdout,
+        stderr,
+        output_over_limit: over_limit.load(Ordering::Relaxed),
+        killed_at_backstop,
+        killed_over_cpu,
     })
 }
 
-fn unsafe_zeroed_rusage() -> libc::rusage {
+/// A running process's CPU time so far (user + system), from `/proc/PID/stat`; `None` where there
+/// is no such file.
+fn cpu_time_so_far(pid: libc::pid_t) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name is in parentheses and may hold spaces; the fields after it are numbers.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the name.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf reads a constant of the system.
+    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok().filter(|&hz| hz > 0)?;
+    Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
+}
+
+impl Finished {
+    /// How the run ended against `limits`: output first (a flood is killed at once), then memory
+    /// (filling memory under load can also take it past the time limit), then time, then the
+    /// exit status.
+    pub fn ending(self, limits: &Limits) -> Ending {
+        let stderr = String::from_utf8_lossy(&self.stderr);
+        let cpu = format_duration(self.cpu_time);
+        if self.output_over_limit {
+            return Ending::OutputLimit {
+                detail: format!("more than {} bytes of output: killed", limits.output_bytes),
+            };
+        }
+        let allocation_failed = stderr.contains("memory allocation of") || stderr.contains("std::bad_alloc");
+        if self.peak_memory_bytes > limits.memory_bytes || allocation_failed {
+            return Ending::MemoryLimit {
+                detail: format!(
+                    "over the {} MB limit{}",
+                    limits.memory_bytes >> 20,
+                    if allocation_failed { ": an allocation failed".to_string() } else { String::new() },
+                ) + &format!(", peak {} MB", self.peak_memory_bytes >> 20),
+            };
+        }
+        let limit = format_duration(limits.cpu_time);
+        if self.killed_at_backstop {
+            return Ending::TimeLimit {
+                detail: format!(
+                    "stopped by the wall-clock backstop after {} ({cpu} of CPU time; the limit is {limit})",
+                    format_duration(self.wall_time)
+                ),
+            };
+        }
+        if self.cpu_time > limits.cpu_time
+            || self.status.signal() == Some(libc::SIGXCPU)
+            || self.killed_over_cpu
+        {
+            return Ending::TimeLimit { detail: format!("{cpu} of CPU time, over the {limit} limit") };
+        }
+        if !self.status.success() {
+            return Ending::RuntimeError { detail: crash_detail(self.status, &stderr) };
+        }
+        Ending::Exited { stdout: self.stdout }
+    }
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
+    let limit = libc::rlimit { rlim_cur: soft, rlim_max: hard };
+    // SAFETY: a plain system call on a value it owns.
+    if unsafe { libc::setrlimit(resource, &limit) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+fn timeval(value: libc::timeval) -> Duration {
+    let seconds = u64::try_from(value.tv_sec).unwrap_or(0);
+    let micros = u64::try_from(value.tv_usec).unwrap_or(0);
+    Duration::from_secs(seconds) + Duration::from_micros(micros)
+}
+
+/// Reads everything, keeping the first `cap` bytes and raising `over_limit` past them (and reading
+/// on, so that the child never blocks on a full pipe before the parent kills it).
+fn read_capped(mut source: impl Read, cap: usize, over_limit: &AtomicBool) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut buffer = [0u8; 64 << 10];
+    loop {
+        match source.read(&mut buffer) {
+            Ok(0) => return kept,
+            Ok(read) => {
+                let room = cap.saturating_sub(kept.len());
+                kept.extend_from_slice(&buffer[..read.min(room)]);
+                if read > room {
+                    over_limit.store(true, Ordering::Relaxed);
+                }
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return kept,
+        }
+    }
+}
+
+/// Reads everything, keeping the last `keep` bytes.
+fn read_tail(mut source: impl Read, keep: usize) -> Vec<u8> {
+    let mut kept = Vec::new();
+    let mut buffer = [0u8; 16 << 10];
+    loop {
+        match source.read(&mut buffer) {
+            Ok(0) => return kept,
+            Ok(read) => {
+                kept.extend_from_slice(&buffer[..read]);
+                if kept.len() > 2 * keep {
+                    kept.drain(..kept.len() - keep);
+                }
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    if kept.len() > keep {
+        kept.drain(..kept.len() - keep);
+    }
+    kept
+}
+
+/// Sleeps until a child ends or a timeout passes: on a pidfd where Linux has them, else a sleep.
+struct ExitWaiter {
+    pidfd: Option<std::os::fd::OwnedFd>,
+}
+
+impl ExitWaiter {
+    fn new(pid: libc::pid_t) -> ExitWaiter {
+        // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
+        let pidfd = i32::try_from(fd).ok().filter(|&fd| fd >= 0).map(|fd| {
+            // SAFETY: the descriptor was just opened and is owned by nothing else.
+            unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }
+        });
+        ExitWaiter { pidfd }
+    }
+
+    fn wait(&self, timeout: Duration) {
+        match &self.pidfd {
+            Some(fd) => {
+                let mut poll = libc::pollfd {
+                    fd: std::os::fd::AsRawFd::as_raw_fd(fd),
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                let millis = i32::try_from(timeout.as_millis()).unwrap_or(i32::MAX);
+                // SAFETY: one valid pollfd, for the duration of the call.
+                unsafe { libc::poll(&mut poll, 1, millis) };
+            }
+            None => std::thread::sleep(timeout.min(Duration::from_millis(1))),
+        }
+    }
+}
+
+fn zeroed_rusage() -> libc::rusage {
     // SAFETY: rusage is a plain C struct of integers, for which all-zero bytes are valid.
     unsafe { std::mem::zeroed() }
 }
@@ -223,7 +356,7 @@ fn unsafe_zeroed_rusage() -> libc::rusage {
 /// `wait4` on one pid: `Some((status, usage))` once it has ended, `None` while it runs (WNOHANG).
 fn wait4(pid: libc::pid_t, options: libc::c_int) -> Option<(libc::c_int, libc::rusage)> {
     let mut status = 0;
-    let mut usage = unsafe_zeroed_rusage();
+    let mut usage = zeroed_rusage();
     loop {
         // SAFETY: both out-pointers are valid for writes for the duration of the call.
         let reaped = unsafe { libc::wait4(pid, &mut status, options, &mut usage) };
@@ -234,29 +367,35 @@ fn wait4(pid: libc::pid_t, options: libc::c_int) -> Option<(libc::c_int, libc::r
             return None;
         }
         if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return None;
+            // Not our child any more (cannot happen: only this function reaps it); report a kill.
+            return Some((libc::SIGKILL, usage));
         }
     }
 }
 
-/// One paragraph on why a child failed: the panic message, a stack overflow, or the signal.
-fn crash_reason(exit: std::process::ExitStatus, stderr: &str) -> String {
+/// A runtime error's detail: where a Rust program panicked and its message, a stack overflow, or
+/// the exit status or signal, then the last lines of stderr.
+pub fn crash_detail(status: ExitStatus, stderr: &str) -> String {
     let lines: Vec<&str> = stderr.lines().filter(|line| !line.trim().is_empty()).collect();
-    if let Some(at) = lines.iter().position(|line| line.contains("panicked at")) {
-        let message = lines.get(at + 1).copied().unwrap_or_default();
-        return format!("panicked: {}", message.trim());
+    // Rust's panic message: "thread 'main' panicked at src/main.rs:4:5:" then the message.
+    if let Some(at) = lines.iter().position(|line| line.contains("panicked at ")) {
+        let place = lines[at].split_once("panicked at ").map_or("", |(_, place)| place).trim_end_matches(':');
+        let message = lines.get(at + 1).map_or("", |line| line.trim());
+        return format!("panicked at {place}: {message}");
     }
     if stderr.contains("has overflowed its stack") {
         return "stack overflow".to_string();
     }
-    let how = match (exit.code(), exit.signal()) {
+    let how = match (status.code(), status.signal()) {
         (Some(code), _) => format!("exited with status {code}"),
         (None, Some(signal)) => format!("killed by signal {signal} ({})", signal_name(signal)),
         (None, None) => "ended abnormally".to_string(),
     };
-    match lines.last() {
-        Some(last) => format!("{how}: {}", last.trim()),
-        None => how,
+    let tail: Vec<&str> = lines.iter().rev().take(5).rev().map(|line| line.trim_end()).collect();
+    if tail.is_empty() {
+        how
+    } else {
+        format!("{how}; the end of its stderr:\n  {}", tail.join("\n  "))
     }
 }
 
@@ -268,22 +407,43 @@ fn signal_name(signal: i32) -> &'static str {
         libc::SIGILL => "SIGILL",
         libc::SIGFPE => "SIGFPE",
         libc::SIGKILL => "SIGKILL",
-        _ => "signal",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        _ => "a signal",
     }
 }
 
-/// The isolated child: `__run PROBLEM/NAME`, the board on stdin, one JSON report on stdout.
-pub fn child_command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let id = match parser.next().map_err(|error| error.to_string())? {
-        Some(lexopt::Arg::Value(id)) => lexopt::ValueExt::string(id).map_err(|error| error.to_string())?,
-        _ => return Err("__run: expected PROBLEM/NAME".to_string()),
-    };
-    let entry = crate::registry::find(&id).ok_or_else(|| format!("__run: unknown implementation `{id}`"))?;
-    let mut input = Vec::new();
-    std::io::stdin().read_to_end(&mut input).map_err(|error| format!("__run: cannot read stdin: {error}"))?;
-    let board = Board::parse_bytes(&input).map_err(|error| format!("__run: {error}"))?;
-    let report = child_main(&entry, &board);
-    let json = serde_json::to_string(&report).map_err(|error| error.to_string())?;
-    println!("{json}");
-    Ok(0)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shell(script: &str, limits: Limits) -> Ending {
+        let args = [OsString::from("-c"), OsString::from(script)];
+        let job = Job { program: Path::new("/bin/sh"), args: &args, env: &[], stdin: b"", limits };
+        run(&job).expect("sh starts").ending(&limits)
+    }
+
+    const LIMITS: Limits =
+        Limits { cpu_time: Duration::from_millis(300), memory_bytes: 64 << 20, output_bytes: 1000 };
+
+    #[test]
+    fn each_ending_is_told_apart() {
+        assert_eq!(shell("echo 92", LIMITS), Ending::Exited { stdout: b"92\n".to_vec() });
+        let Ending::RuntimeError { detail } = shell("echo oops >&2; exit 3", LIMITS) else { panic!("RE") };
+        assert_eq!(detail, "exited with status 3; the end of its stderr:\n  oops");
+        let Ending::RuntimeError { detail } = shell("kill -SEGV $$", LIMITS) else { panic!("RE") };
+        assert_eq!(detail, "killed by signal 11 (SIGSEGV)");
+        let Ending::TimeLimit { detail } = shell("while :; do :; done", LIMITS) else { panic!("TLE") };
+        assert!(detail.contains("CPU time") && !detail.contains("backstop"), "{detail}");
+        let Ending::TimeLimit { detail } = shell("sleep 5", LIMITS) else { panic!("TLE") };
+        assert!(detail.starts_with("stopped by the wall-clock backstop after"), "{detail}");
+        let Ending::OutputLimit { .. } = shell("yes", LIMITS) else { panic!("OLE") };
+    }
+
+    #[test]
+    fn a_panic_names_its_place() {
+        let stderr = "\nthread 'main' panicked at src/main.rs:4:5:\nindex out of bounds\nnote: run with `RUST_BACKTRACE=1`\n";
+        let status = ExitStatus::from_raw(101 << 8);
+        assert_eq!(crash_detail(status, stderr), "panicked at src/main.rs:4:5: index out of bounds");
+    }
 }

@@ -1,27 +1,34 @@
-//! Snapshots of enumerated boards: one insta `.snap` file per case whose count is small enough to
-//! read, drawn as grids in canonical order.
+//! Snapshots of enumerated boards: one insta snapshot per case whose count is small enough to read,
+//! the boards drawn as grids in canonical order.
 //!
-//! The file is insta's own format, so `cargo insta review` accepts what the judge leaves pending and
-//! the `cargo test` snapshot test (`xtask/tests/it/snapshots.rs`) reads what the judge accepts. The
-//! repository's cases keep theirs beside that test, in `xtask/tests/it/snapshots/`, because
-//! cargo-insta looks for pending snapshots only inside packages; another cases folder given with
-//! `--cases DIR` keeps them in `DIR/snapshots/`. The name comes from the case's id alone
-//! (`cses/sample` -> `cses__sample.snap`): insta's `glob!` would derive it from the common prefix of
-//! all matched files, so a case added in a new folder could rename every snapshot.
+//! insta owns the format: this module renders a case's boards as text and asserts them with
+//! `insta::assert_snapshot!`, which compares, writes a pending `.snap.new`, accepts, or writes
+//! nothing, as its update setting says ([`configure`]). The judge and the `cargo test` snapshot test
+//! call the one function here, [`assert_case`], so both write the same files. The boards asserted
+//! always come from the checker's brute-force oracle and are checked first (their number equals the
+//! case's `expected`, each passes the checker, none twice), so a snapshot only ever records boards
+//! known to be right.
+//!
+//! The repository's cases keep their snapshots in `crates/judge/tests/it/snapshots/` (cargo-insta
+//! looks for pending snapshots inside packages); another cases folder keeps them in its own
+//! `snapshots/`, written only when asked (`--accept`). A snapshot's name is its case id with `/` as
+//! `__` (`cses/sample` -> `cses__sample.snap`); [`crate::case::load_cases`] refuses two ids with one
+//! name.
 
 use std::fmt::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use checker::{Board, Placement};
+use checker::{oracle, solution_set, Board, Placement};
 
-use crate::cases::{Case, SNAPSHOT_FOLDER};
+use crate::case::Case;
 
 /// Cases with at most this many solutions (and a side the oracle handles) keep their boards as a
 /// snapshot.
 pub const SNAPSHOT_LIMIT: u64 = 1000;
 
-/// The test that asserts snapshots with insta; recorded as `source:` so both writers agree.
-pub const SNAPSHOT_SOURCE: &str = "xtask/tests/it/snapshots.rs";
+/// Where the repository's own cases keep their snapshots, relative to the workspace's root.
+pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "crates/judge/tests/it/snapshots";
 
 /// Whether a case keeps a snapshot: few solutions, on a board the brute-force oracle can draw
 /// them from (a large board with a wrong, small `expected` would otherwise send the oracle
@@ -31,30 +38,51 @@ pub fn has_snapshot(case: &Case) -> bool {
 }
 
 /// The snapshot's name: the case id with `/` as `__`, as insta names files.
-pub fn snapshot_name(case: &Case) -> String {
-    case.id.replace('/', "__")
+pub fn snapshot_name(case_id: &str) -> String {
+    case_id.replace('/', "__")
+}
+
+/// Whether `cases_folder` is the repository's own `cases/`.
+pub fn is_repository_folder(cases_folder: &Path) -> bool {
+    match (cases_folder.canonicalize(), crate::default_cases_folder().canonicalize()) {
+        (Ok(given), Ok(default)) => given == default,
+        _ => false,
+    }
 }
 
 /// The folder of the snapshots of the cases in `cases_folder` (see the module docs).
 pub fn snapshot_folder(cases_folder: &Path) -> PathBuf {
-    let is_the_repository_s =
-        match (cases_folder.canonicalize(), crate::default_cases_folder().canonicalize()) {
-            (Ok(given), Ok(default)) => given == default,
-            _ => false,
-        };
-    if is_the_repository_s {
+    if is_repository_folder(cases_folder) {
         crate::workspace_root().join(REPOSITORY_SNAPSHOT_FOLDER)
     } else {
-        cases_folder.join(SNAPSHOT_FOLDER)
+        cases_folder.join(crate::case::SNAPSHOT_FOLDER)
     }
 }
 
-/// Where the repository's own cases keep their snapshots, relative to the workspace's root.
-pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "xtask/tests/it/snapshots";
+/// What a snapshot assertion may write; insta reads it from its update setting.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WriteMode {
+    /// Write nothing (CI, or a cases folder that is not the repository's without `--accept`).
+    Nothing,
+    /// A changed or missing snapshot leaves a pending `.snap.new` for `cargo insta review`.
+    Pending,
+    /// A changed or missing snapshot is written as accepted.
+    Accept,
+}
 
-/// Where the snapshot of `case` lives, given the cases folder it was loaded from.
-pub fn snapshot_path(cases_folder: &Path, case: &Case) -> PathBuf {
-    snapshot_folder(cases_folder).join(format!("{}.snap", snapshot_name(case)))
+/// Sets insta's update setting for this process, and its workspace (so that it never asks cargo).
+/// insta reads these once, at the first assertion: call this before any, while the process has
+/// one thread.
+pub fn configure(mode: WriteMode) {
+    let update = match mode {
+        WriteMode::Nothing => "no",
+        WriteMode::Pending => "new",
+        WriteMode::Accept => "always",
+    };
+    std::env::set_var("INSTA_UPDATE", update);
+    std::env::set_var("INSTA_OUTPUT", "none");
+    std::env::set_var("INSTA_FORCE_PASS", "0");
+    std::env::set_var("INSTA_WORKSPACE_ROOT", crate::workspace_root());
 }
 
 /// The snapshot body: a header line, then every solution as a grid (`Q` queen, `*` reserved).
@@ -76,84 +104,92 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
     body
 }
 
-/// The boards a snapshot body holds, read back as placements; its `*` must match the board.
+/// The oracle's boards of `case` in canonical order, checked: their number is `expected`, each
+/// passes the checker, none twice.
 ///
 /// # Errors
-/// A one-line reason when the body is not what [`render`] writes for `board`.
-pub fn parse_body(board: &Board, body: &str) -> Result<Vec<Placement>, String> {
-    let mut blocks = body.trim_end().split("\n\n");
-    blocks.next().ok_or("the snapshot is empty")?;
-    let mut solutions = Vec::new();
-    for (index, block) in blocks.enumerate() {
-        let mut lines = block.lines();
-        let title = lines.next().unwrap_or_default();
-        if title != format!("solution {}", index + 1) {
-            return Err(format!("expected `solution {}`, found `{title}`", index + 1));
-        }
-        let mut rows = Vec::new();
-        for (row, line) in lines.enumerate() {
-            for (col, square) in line.chars().enumerate() {
-                if (square == '*') != board.is_reserved(row, col) {
-                    return Err(format!(
-                        "solution {}: row {}, column {}: reserved squares differ from the case's board",
-                        index + 1,
-                        row + 1,
-                        col + 1
-                    ));
-                }
-            }
-            rows.push(line.replace('*', "."));
-        }
-        let placement =
-            Placement::from_strings(&rows).map_err(|error| format!("solution {}: {error}", index + 1))?;
-        solutions.push(placement);
+/// A one-line reason: the oracle and `expected` disagree (the case file is wrong), or, were the
+/// oracle ever wrong, the checker's complaint.
+pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, String> {
+    let mut boards = oracle::solutions(&case.board);
+    solution_set::canonical_order(&mut boards);
+    if boards.len() as u64 != case.expected {
+        return Err(format!(
+            "the brute-force oracle finds {} solutions where `expected` is {}",
+            boards.len(),
+            case.expected
+        ));
     }
-    Ok(solutions)
-}
-
-/// A snapshot file read from disk: its metadata lines and its body.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SnapshotFile {
-    pub input_file: Option<String>,
-    pub body: String,
-}
-
-/// Reads a `.snap` file; `Ok(None)` when there is none.
-///
-/// # Errors
-/// A one-line reason for an unreadable file or one without insta's `---` header.
-pub fn read(path: &Path) -> Result<Option<SnapshotFile>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => return Err(format!("{}: cannot read: {error}", path.display())),
-    };
-    let header_and_body = text
-        .strip_prefix("---\n")
-        .and_then(|rest| rest.split_once("\n---\n"))
-        .ok_or_else(|| format!("{}: not an insta snapshot (no `---` header)", path.display()))?;
-    let (header, body) = header_and_body;
-    let input_file = header
-        .lines()
-        .find_map(|line| line.strip_prefix("input_file:"))
-        .map(|value| value.trim().to_string());
-    Ok(Some(SnapshotFile { input_file, body: body.trim_end().to_string() }))
-}
-
-/// Writes a snapshot in insta's format; a pending one goes to `.snap.new` for `cargo insta review`.
-///
-/// The file is written whole to a temporary name and renamed, so nothing is ever half-written.
-///
-/// # Errors
-/// The I/O error, as one line.
-pub fn write(path: &Path, input_file: &str, body: &str, pending: bool) -> Result<PathBuf, String> {
-    let target = if pending { path.with_extension("snap.new") } else { path.to_path_buf() };
-    let mut text = format!("---\nsource: {SNAPSHOT_SOURCE}\n");
-    if pending {
-        // insta's pending files carry the assertion line; 0 says none, as the judge wrote it.
-        text.push_str("assertion_line: 0\n");
+    for (index, placement) in boards.iter().enumerate() {
+        checker::check(&case.board, placement)
+            .map_err(|error| format!("oracle board {}: {error}", index + 1))?;
     }
-    text.push_str(&format!("input_file: {input_file}\n---\n{body}\n"));
-    crate::write_atomically(&target, &text)?;
-    Ok(target)
+    if !solution_set::duplicates(&boards).is_empty() {
+        return Err("the oracle repeats a board".to_string());
+    }
+    Ok(boards)
+}
+
+/// What became of a case's snapshot.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum SnapshotStatus {
+    /// It holds exactly the oracle's boards.
+    Matches,
+    /// It was missing or different, and was written as accepted.
+    Accepted { path: String },
+    /// It was missing or different; a `.snap.new` waits for `cargo insta review` or `--accept`.
+    Pending { path: String },
+    /// It is missing or different and nothing was written, or the case's boards cannot be drawn.
+    Failed { reason: String },
+}
+
+impl SnapshotStatus {
+    pub fn is_ok(&self) -> bool {
+        matches!(self, SnapshotStatus::Matches | SnapshotStatus::Accepted { .. })
+    }
+}
+
+/// Asserts the snapshot of `case` (from `cases_folder`) holds `boards`, through insta. A failed
+/// assertion is caught: insta's panic is the signal, and what it wrote says which status follows.
+pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> SnapshotStatus {
+    let folder = snapshot_folder(cases_folder);
+    let name = snapshot_name(&case.id);
+    let path = folder.join(format!("{name}.snap"));
+    let pending = folder.join(format!("{name}.snap.new"));
+    let before = std::fs::read(&path).ok();
+    let body = render(&case.board, boards);
+    let asserted = catch_unwind(AssertUnwindSafe(|| {
+        insta::with_settings!({
+            snapshot_path => &folder,
+            prepend_module_to_snapshot => false,
+            omit_expression => true,
+            input_file => &case.path,
+        }, {
+            insta::assert_snapshot!(name.as_str(), body);
+        });
+    }));
+    let shown = |path: &Path| crate::display_relative(path);
+    match asserted {
+        Ok(()) if std::fs::read(&path).ok() != before => SnapshotStatus::Accepted { path: shown(&path) },
+        Ok(()) => SnapshotStatus::Matches,
+        Err(_) if pending.exists() => SnapshotStatus::Pending { path: shown(&pending) },
+        Err(_) => SnapshotStatus::Failed {
+            reason: format!(
+                "{}: {} (nothing was written)",
+                shown(&path),
+                if before.is_some() { "does not hold the oracle's boards" } else { "no snapshot yet" }
+            ),
+        },
+    }
+}
+
+/// Runs `body` with panics kept quiet: insta's failed assertions are expected and reported as a
+/// status, not as a message on stderr. Call it while the process has one thread.
+pub fn quietly<T>(body: impl FnOnce() -> T) -> T {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = body();
+    std::panic::set_hook(previous);
+    result
 }

@@ -1,63 +1,44 @@
-//! `cargo xtask stress`: every implementation against the checker's brute-force oracle on random
-//! boards. On the first disagreement it shrinks the board while the disagreement stays (fewer
-//! reserved squares first, then a smaller n), prints the smallest board with every
-//! implementation's answer, and writes it to the cases folder as a new case counted by the oracle,
-//! so that the bug stays caught.
+//! Stress: every implementation against the checker's brute-force oracle on random inputs of each
+//! problem it solves, every run a child process through [`crate::runner`], as the judge runs them.
+//! A hang is a TLE, runaway memory an MLE, a stack overflow an RE: each is a disagreement, reported
+//! with its input and shrunk like a wrong answer, and the command goes on to its report.
 //!
-//! What is held against what: the CSES counters run on each random board (side drawn uniformly
-//! from `--sizes`, each square reserved with a probability drawn from `--density`). The LeetCode
-//! implementations answer only empty boards, which random boards seldom are, so each runs on the
-//! empty board of every side drawn, once per side and run: every side of `--sizes` that is drawn is
-//! checked whatever the density. A count must equal the oracle's (OEIS A000170 for an empty board);
-//! LeetCode 51's boards must each pass the checker and none come twice
-//! ([`crate::judge::check_boards`]) before their number is compared, so a wrong board is a
-//! disagreement whose answer line names the fault. Cost per board: one oracle count (exponential in
-//! n, hence the bound of 12) plus one run of each implementation.
+//! The inputs stay inside each problem's domain, drawn from one SplitMix64 generator in a fixed
+//! order, so a run is reproducible from its seed:
+//! - CSES 1624: an 8 x 8 board, each square reserved with a probability drawn from `--density`;
+//!   shrinking frees reserved squares and keeps the board 8 x 8, as CSES only gives 8 x 8 boards;
+//! - `queens`: a board of a side drawn from `--sizes`, at the same density; shrinking frees
+//!   squares, then drops a row and a column, then tries every smaller board with as few reserved;
+//! - LeetCode 51 and 52: the empty board of a side drawn from 1 to 9, each side checked once;
+//!   shrinking tries the smaller sides.
 //!
-//! A run is reproducible from its seed: boards come from a SplitMix64 generator, nothing else, and
-//! the empty-board checks draw nothing from it.
-//!
-//! Implementations run in this process, each call behind `catch_unwind`, because a child process
-//! per call would cost more than the search on these small boards; a panic counts as a
-//! disagreement. The price: an implementation that overflows its stack or aborts crashes stress
-//! itself, and one that never returns hangs it. The judge (`cargo xtask judge`) runs every solution
-//! in a child process with a deadline and a memory cap, and is where such solutions are caught.
+//! The truth is OEIS A000170 for an empty board, else the oracle (exponential in n, hence the bound
+//! of 12 on `--sizes`). LeetCode 51's boards must each pass the checker, none twice, before their
+//! number is compared. Cost per input: one oracle count plus one child process per implementation,
+//! `jobs` at a time.
 
 use std::collections::{BTreeSet, HashSet};
-use std::io::{IsTerminal, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
 
 use checker::{oracle, Board};
-use lexopt::prelude::*;
 
-use crate::cli::{number_value, os_value, text_value};
-use crate::isolate::{run_kernel, Answer};
-use crate::judge::check_boards;
-use crate::new_case::{write_new_case, NewCase, Source, ORACLE_MAX_N};
+use crate::answer::{check_boards, Answer};
+use crate::child::{input_text, read_output, ChildRequest};
+use crate::judge::{child_arguments, CHILD_ENV};
+use crate::new_case::ORACLE_MAX_N;
 use crate::pattern::matches;
+use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
 use crate::registry::{entries, Entry};
-use crate::sizes::{format_sizes, parse_sizes};
+use crate::runner::{Ending, Job, Limits};
 
 /// The largest side `--sizes` takes: the brute-force oracle must count every random board.
 pub const MAX_SIZE: usize = ORACLE_MAX_N;
 /// Why [`MAX_SIZE`] is the bound, as `--sizes` errors say it.
 pub const MAX_SIZE_REASON: &str = "the brute-force oracle counts every random board";
 const _: () = assert!(MAX_SIZE <= checker::MAX_N, "every side drawn must be a board the checker takes");
-
-/// What `cargo xtask stress` was asked.
-#[derive(Clone, Debug)]
-pub struct StressOptions {
-    pub seed: u64,
-    pub iterations: u64,
-    /// The sides a board's n is drawn from, uniformly; empty means no board is drawn.
-    pub sizes: Vec<usize>,
-    /// The fraction of reserved squares is drawn uniformly from this range.
-    pub density: (f64, f64),
-    pub impl_pattern: Option<String>,
-    pub with_fixtures: bool,
-    pub cases_folder: PathBuf,
-}
 
 /// SplitMix64: small, fast, and the same sequence on every machine.
 #[derive(Clone, Debug)]
@@ -98,79 +79,141 @@ pub fn random_board(random: &mut Random, n: usize, density: f64) -> Board {
     Board::from_reserved(reserved).expect("1 <= n <= MAX_N")
 }
 
-/// One implementation's answer as a count, or why it has none.
+/// One implementation's answer on one input: a count, or why there is none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// A count, a total, or the number of LeetCode 51 boards that each passed the checker, none twice.
     Count(i128),
-    /// LeetCode 51 boards wrong whatever their number: the first line of the checker's message.
-    WrongBoards(String),
-    Panicked(String),
+    /// An answer that is wrong whatever its number (bad boards, unreadable output): the reason.
+    Wrong(String),
+    /// A run that gave no answer: TLE, MLE, OLE or RE, and its detail's first line.
+    Failed { verdict: &'static str, detail: String },
 }
 
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Outcome::Count(count) => write!(f, "{count}"),
-            Outcome::WrongBoards(fault) => write!(f, "wrong boards: {fault}"),
-            Outcome::Panicked(message) => write!(f, "panicked: {message}"),
+            Outcome::Wrong(reason) => write!(f, "wrong: {reason}"),
+            Outcome::Failed { verdict, detail } => write!(f, "{verdict}: {detail}"),
         }
     }
 }
 
-/// Runs one implementation on a board; a panic is caught; LeetCode 51 boards are checked with
-/// [`check_boards`] and then counted.
-pub fn outcome(entry: &Entry, board: &Board) -> Outcome {
-    match catch_unwind(AssertUnwindSafe(|| run_kernel(entry, board))) {
-        Ok(Answer::Count(count)) => Outcome::Count(i128::from(count)),
-        Ok(Answer::Total(total)) => Outcome::Count(i128::from(total)),
+/// Runs `entry` on `board` as an input of `problem`, in a child process within `limits`.
+pub fn outcome(
+    child_program: &Path,
+    entry: &Entry,
+    problem: Problem,
+    board: &Board,
+    limits: Limits,
+) -> Outcome {
+    let request = ChildRequest { problem, samples: 0, sample_target: Duration::ZERO, check_inside: false };
+    let args = child_arguments(&entry.id(), &request);
+    let input = input_text(problem, board);
+    let job = Job { program: child_program, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
+    let first_line =
+        |detail: String| detail.lines().next().unwrap_or_default().trim_end_matches(':').to_string();
+    let finished = match crate::runner::run(&job) {
+        Ok(finished) => finished,
+        Err(reason) => return Outcome::Failed { verdict: "RE", detail: reason },
+    };
+    let stdout = match finished.ending(&limits) {
+        Ending::Exited { stdout } => stdout,
+        Ending::TimeLimit { detail } => return Outcome::Failed { verdict: "TLE", detail },
+        Ending::MemoryLimit { detail } => return Outcome::Failed { verdict: "MLE", detail },
+        Ending::OutputLimit { detail } => return Outcome::Failed { verdict: "OLE", detail },
+        Ending::RuntimeError { detail } => {
+            return Outcome::Failed { verdict: "RE", detail: first_line(detail) }
+        }
+    };
+    match read_output(&stdout, &request).0 {
+        Ok(Answer::Count(count)) => Outcome::Count(count),
         Ok(Answer::Boards(boards)) => match check_boards(board, &boards) {
             Ok(_) => Outcome::Count(boards.len() as i128),
-            // The message goes on to draw the faulty boards; their first line names the fault.
-            Err(error) => Outcome::WrongBoards(
-                error.lines().next().unwrap_or_default().trim_end_matches(':').to_string(),
-            ),
+            // The message goes on to draw the faulty boards; its first line names the fault.
+            Err(error) => Outcome::Wrong(first_line(error)),
         },
-        Err(payload) => Outcome::Panicked(
-            payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a non-string payload".to_string()),
-        ),
+        Err(reason) => Outcome::Wrong(reason),
     }
 }
 
 /// The number of placements on `board`: OEIS A000170 for an empty board (no search, and a source
 /// outside this workspace), else the brute-force oracle.
-fn true_count(board: &Board) -> u64 {
+pub fn true_count(board: &Board) -> u64 {
     let known = if board.reserved_count() == 0 { oracle::known_count(board.n()) } else { None };
     known.unwrap_or_else(|| oracle::count(board))
 }
 
-/// The implementations that answer `board` wrongly, with their answers.
-fn disagreements(implementations: &[Entry], board: &Board) -> Vec<(String, Outcome)> {
-    let answering: Vec<&Entry> =
-        implementations.iter().filter(|entry| entry.problem.answers(board.reserved_count() == 0)).collect();
-    if answering.is_empty() {
-        // No oracle count (the costly part) for a board nobody answers.
-        return Vec::new();
-    }
-    let truth = Outcome::Count(i128::from(true_count(board)));
-    answering
-        .into_iter()
-        .map(|entry| (entry.id(), outcome(entry, board)))
-        .filter(|(_, answer)| *answer != truth)
+/// Every implementation's outcome on `board`, `jobs` children at a time, in the order given.
+fn outcomes(
+    context: &Context,
+    implementations: &[&Entry],
+    problem: Problem,
+    board: &Board,
+) -> Vec<(String, Outcome)> {
+    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; implementations.len()]);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..context.jobs.clamp(1, implementations.len().max(1)) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(entry) = implementations.get(index) else { break };
+                let result = outcome(context.child_program, entry, problem, board, context.limits);
+                results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(result);
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    implementations
+        .iter()
+        .zip(results)
+        .map(|(entry, result)| (entry.id(), result.expect("every run ran")))
         .collect()
 }
 
-/// Shrinks `board` while `still_fails` holds: first unreserve squares one at a time, then drop a
-/// row and a column, until neither helps. Each step keeps the first change that still fails.
+/// The implementations that answer `board` wrongly, with their answers.
+fn disagreements(
+    context: &Context,
+    implementations: &[&Entry],
+    problem: Problem,
+    board: &Board,
+) -> Vec<(String, Outcome)> {
+    if implementations.is_empty() {
+        return Vec::new();
+    }
+    let truth = Outcome::Count(i128::from(true_count(board)));
+    outcomes(context, implementations, problem, board)
+        .into_iter()
+        .filter(|(_, answer)| *answer != truth)
+        .collect()
+}
+/// Shrinks `board` within `problem`'s domain while `still_fails` holds. For `queens`: first
+/// unreserve squares one at a time, then drop a row and a column, until neither helps. Each step keeps the first change that still fails.
 /// A board left with at most [`EXHAUSTIVE_RESERVED`] reserved squares is then compared with every
 /// board of each smaller side that has as few: dropping rows cannot move a reserved square, and a
 /// bug that needs one reserved square somewhere usually shows on a far smaller board.
-pub fn shrink(board: &Board, still_fails: &dyn Fn(&Board) -> bool) -> Board {
+pub fn shrink(problem: Problem, board: &Board, still_fails: &dyn Fn(&Board) -> bool) -> Board {
     let mut current = board.clone();
+    match problem {
+        Problem::Queens => {}
+        // CSES gives 8 x 8 boards only: free reserved squares, keep the side.
+        Problem::Cses1624 => {
+            while let Some(smaller) =
+                fewer_reserved(&current).into_iter().find(|candidate| still_fails(candidate))
+            {
+                current = smaller;
+            }
+            return current;
+        }
+        // LeetCode gives empty boards: the smallest side that still fails.
+        Problem::LeetCode51 | Problem::LeetCode52 => {
+            let smaller = (1..current.n())
+                .map(|side| Board::empty(side).expect("1 <= side"))
+                .find(|candidate| still_fails(candidate));
+            return smaller.unwrap_or(current);
+        }
+    }
     loop {
         if let Some(smaller) = fewer_reserved(&current).into_iter().find(|candidate| still_fails(candidate)) {
             current = smaller;
@@ -261,77 +304,165 @@ fn smaller_boards(board: &Board) -> Vec<Board> {
     candidates
 }
 
-/// What a stress run found: `None` when every implementation agreed on every board.
+/// What a stress run was asked.
+#[derive(Clone, Debug)]
+pub struct StressOptions {
+    pub seed: u64,
+    pub iterations: u64,
+    /// The sides a `queens` board's n is drawn from, uniformly.
+    pub sizes: Vec<usize>,
+    /// The fraction of reserved squares is drawn uniformly from this range.
+    pub density: (f64, f64),
+    pub impl_pattern: Option<String>,
+    /// Only these problems; every one when empty.
+    pub problems: Vec<Problem>,
+    pub with_fixtures: bool,
+    /// Each run's CPU time limit.
+    pub time_limit: Duration,
+    /// Children at a time.
+    pub jobs: usize,
+}
+
+/// What a run needs besides its input.
+struct Context<'a> {
+    child_program: &'a Path,
+    limits: Limits,
+    jobs: usize,
+}
+
+/// What a stress run found when an implementation disagreed with the oracle.
 #[derive(Clone, Debug)]
 pub struct Finding {
+    pub problem: Problem,
     pub iteration: u64,
-    /// Whether the disagreement showed on the empty board of the drawn side (the LeetCode check),
-    /// rather than on the random board itself.
-    pub on_empty_board: bool,
-    /// The board that first disagreed: the random board, or the empty board of its side.
+    /// The input that first disagreed.
     pub original: Board,
     pub smallest: Board,
     pub truth: u64,
-    /// Every implementation's answer on the smallest board.
+    /// Every implementation's answer on the smallest input.
     pub answers: Vec<(String, Outcome)>,
-    /// The implementations that disagreed on the original board.
+    /// The implementations that disagreed on the original input.
     pub failing: Vec<String>,
 }
 
-/// Runs the stress loop; `progress` is called after each iteration with (done, total).
-pub fn stress(options: &StressOptions, progress: &mut dyn FnMut(u64, u64)) -> Option<Finding> {
-    let implementations: Vec<Entry> = entries(options.with_fixtures)
-        .into_iter()
-        .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
-        .collect();
-    // LeetCode's implementations answer only empty boards: they are checked on the empty board of
-    // each side drawn instead of on the random boards.
-    let (empty_board_only, on_random_boards): (Vec<Entry>, Vec<Entry>) =
-        implementations.iter().partition(|entry| !entry.problem.answers(false));
-    let mut checked_sides = BTreeSet::new();
-    if options.sizes.is_empty() {
-        return None;
-    }
-    let mut random = Random::new(options.seed);
-    for iteration in 1..=options.iterations {
-        let n = random.pick(&options.sizes);
-        let density = options.density.0 + random.unit() * (options.density.1 - options.density.0);
-        let board = random_board(&mut random, n, density);
-        let mut found = None;
-        let failing = disagreements(&on_random_boards, &board);
-        if !failing.is_empty() {
-            found = Some((false, board, failing));
-        } else if !empty_board_only.is_empty() && checked_sides.insert(n) {
-            let empty = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
-            let failing = disagreements(&empty_board_only, &empty);
-            if !failing.is_empty() {
-                found = Some((true, empty, failing));
-            }
-        }
-        progress(iteration, options.iterations);
-        let Some((on_empty_board, original, failing)) = found else { continue };
-        let failing_ids: Vec<String> = failing.into_iter().map(|(id, _)| id).collect();
-        let culprits: Vec<Entry> =
-            implementations.iter().filter(|entry| failing_ids.contains(&entry.id())).copied().collect();
-        let smallest = shrink(&original, &|candidate| !disagreements(&culprits, candidate).is_empty());
-        let answers = implementations
-            .iter()
-            .filter(|entry| entry.problem.answers(smallest.reserved_count() == 0))
-            .map(|entry| (entry.id(), outcome(entry, &smallest)))
-            .collect();
-        return Some(Finding {
-            iteration,
-            on_empty_board,
-            original,
-            truth: true_count(&smallest),
-            smallest,
-            answers,
-            failing: failing_ids,
-        });
-    }
-    None
+/// What a whole run did.
+#[derive(Clone, Debug)]
+pub struct StressReport {
+    /// How many inputs each problem was checked on.
+    pub checked: Vec<(Problem, u64)>,
+    pub finding: Option<Finding>,
 }
 
+/// The implementations a stress run considers, by problem.
+///
+/// # Errors
+/// One line when `--impl` matches no implementation of the problems asked.
+pub fn selected(options: &StressOptions) -> Result<Vec<(Problem, Vec<Entry>)>, String> {
+    let problems: Vec<Problem> = Problem::ALL
+        .into_iter()
+        .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
+        .collect();
+    let chosen: Vec<(Problem, Vec<Entry>)> = problems
+        .into_iter()
+        .map(|problem| {
+            let entries = entries(options.with_fixtures)
+                .into_iter()
+                .filter(|entry| {
+                    entry.solves(problem) && matches(options.impl_pattern.as_deref(), &entry.id())
+                })
+                .collect();
+            (problem, entries)
+        })
+        .filter(|(_, entries): &(Problem, Vec<Entry>)| !entries.is_empty())
+        .collect();
+    if chosen.is_empty() {
+        return Err(match &options.impl_pattern {
+            Some(pattern) => format!("--impl `{pattern}` matches no implementation of the problems asked (`cargo xtask list` shows them)"),
+            None => "no implementation solves the problems asked".to_string(),
+        });
+    }
+    Ok(chosen)
+}
+
+/// Runs the stress loop (see the module docs); `child_program` answers `__run`, `progress` is told
+/// (done, total) after each iteration.
+///
+/// # Errors
+/// One line when `--impl` matches nothing.
+pub fn stress(
+    options: &StressOptions,
+    child_program: &Path,
+    progress: &dyn Fn(u64, u64),
+) -> Result<StressReport, String> {
+    let chosen = selected(options)?;
+    let limits = Limits {
+        cpu_time: options.time_limit,
+        memory_bytes: crate::case::DEFAULT_MEMORY_LIMIT_MB << 20,
+        output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
+    };
+    let context = Context { child_program, limits, jobs: options.jobs };
+    let mut random = Random::new(options.seed);
+    let mut checked: Vec<(Problem, u64)> = chosen.iter().map(|(problem, _)| (*problem, 0)).collect();
+    let mut leetcode_sides_done: BTreeSet<(Problem, usize)> = BTreeSet::new();
+    for iteration in 1..=options.iterations {
+        // Every draw is made whichever problems run, so a seed gives the same inputs to each.
+        let density = options.density.0 + random.unit() * (options.density.1 - options.density.0);
+        let cses_board = random_board(&mut random, CSES_SIDE, density);
+        let side = if options.sizes.is_empty() { 1 } else { random.pick(&options.sizes) };
+        let queens_board = random_board(&mut random, side, density);
+        let leetcode_side = 1 + (random.next_u64() % LEETCODE_MAX_N as u64) as usize;
+        for (index, (problem, implementations)) in chosen.iter().enumerate() {
+            let board = match problem {
+                Problem::Cses1624 => cses_board.clone(),
+                Problem::Queens if options.sizes.is_empty() => continue,
+                Problem::Queens => queens_board.clone(),
+                Problem::LeetCode51 | Problem::LeetCode52 => {
+                    if !leetcode_sides_done.insert((*problem, leetcode_side)) {
+                        continue;
+                    }
+                    Board::empty(leetcode_side).expect("1 <= n <= 9")
+                }
+            };
+            checked[index].1 += 1;
+            let implementations: Vec<&Entry> = implementations.iter().collect();
+            let failing = disagreements(&context, &implementations, *problem, &board);
+            if failing.is_empty() {
+                continue;
+            }
+            let failing: Vec<String> = failing.into_iter().map(|(id, _)| id).collect();
+            let culprits: Vec<&Entry> =
+                implementations.iter().copied().filter(|entry| failing.contains(&entry.id())).collect();
+            let smallest = shrink(*problem, &board, &|candidate| {
+                !disagreements(&context, &culprits, *problem, candidate).is_empty()
+            });
+            let answers = outcomes(&context, &implementations, *problem, &smallest);
+            progress(iteration, options.iterations);
+            let finding = Finding {
+                problem: *problem,
+                iteration,
+                original: board,
+                truth: true_count(&smallest),
+                smallest,
+                answers,
+                failing,
+            };
+            return Ok(StressReport { checked, finding: Some(finding) });
+        }
+        progress(iteration, options.iterations);
+    }
+    Ok(StressReport { checked, finding: None })
+}
+
+/// A name for the finding's case that no other finding shares: the problem, the seed, the
+/// iteration, and a hash of the smallest board and the failing implementations.
+pub fn case_name(finding: &Finding, seed: u64) -> String {
+    // FNV-1a over the board's text and the ids: the same finding gets the same name on every machine.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in finding.smallest.to_text().bytes().chain(finding.failing.join(",").bytes()) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("stress/{}-seed{seed}-iteration{}-{:08x}", finding.problem.id(), finding.iteration, hash as u32)
+}
 /// Parses `A..B` (or `A..=B`) as a density range within [0, 1].
 ///
 /// # Errors
@@ -345,121 +476,4 @@ pub fn parse_density(text: &str) -> Result<(f64, f64), String> {
         return Err(bad());
     }
     Ok((start, end))
-}
-
-/// Runs `cargo xtask stress`; returns the exit status (1 when it found a disagreement).
-///
-/// # Errors
-/// A usage error, as one line.
-pub fn command(mut parser: lexopt::Parser) -> Result<i32, String> {
-    let mut options = StressOptions {
-        seed: 1,
-        iterations: 300,
-        sizes: (4..=10).collect(),
-        density: (0.0, 0.6),
-        impl_pattern: None,
-        with_fixtures: false,
-        cases_folder: crate::default_cases_folder(),
-    };
-    while let Some(argument) = parser.next().map_err(|error| error.to_string())? {
-        match argument {
-            Long("seed") => options.seed = number_value(&mut parser, "--seed")?,
-            Long("iterations") => {
-                options.iterations = number_value(&mut parser, "--iterations")?;
-            }
-            Long("sizes") => {
-                let text = text_value(&mut parser)?;
-                options.sizes = parse_sizes("--sizes", &text, MAX_SIZE, MAX_SIZE_REASON)?;
-            }
-            Long("density") => options.density = parse_density(&text_value(&mut parser)?)?,
-            Long("impl") => options.impl_pattern = Some(text_value(&mut parser)?),
-            Long("cases") => options.cases_folder = PathBuf::from(os_value(&mut parser)?),
-            Long("with-fixtures") => options.with_fixtures = true,
-            Short('h') | Long("help") => {
-                println!("{}", crate::cli::USAGE);
-                return Ok(0);
-            }
-            other => return Err(other.unexpected().to_string()),
-        }
-    }
-
-    let show_progress = std::io::stderr().is_terminal();
-    let previous_hook = std::panic::take_hook();
-    // Panics are caught and reported as answers; their default message would garble the output.
-    std::panic::set_hook(Box::new(|_| {}));
-    let finding = stress(&options, &mut |done, total| {
-        if show_progress && (done % 10 == 0 || done == total) {
-            let width = 30;
-            let filled = (done * width / total.max(1)) as usize;
-            eprint!("\r[{}{}] {done}/{total}", "#".repeat(filled), ".".repeat(width as usize - filled));
-            let _ = std::io::stderr().flush();
-        }
-    });
-    std::panic::set_hook(previous_hook);
-    if show_progress {
-        eprintln!();
-    }
-
-    let Some(finding) = finding else {
-        println!(
-            "stress: {} random boards (seed {}, n {}, density {}..{}): every implementation agrees with the oracle",
-            options.iterations,
-            options.seed,
-            format_sizes(&options.sizes),
-            options.density.0,
-            options.density.1
-        );
-        return Ok(0);
-    };
-    let (original, smallest) = (finding.original.n(), finding.smallest.n());
-    let what = if finding.on_empty_board {
-        format!("the empty {original} x {original} board (the side of random board {})", finding.iteration)
-    } else {
-        format!("random board {} ({original} x {original})", finding.iteration)
-    };
-    println!(
-        "stress: {what} of seed {} disagrees with the oracle; shrunk to {smallest} x {smallest}:",
-        options.seed
-    );
-    print!("{}", finding.smallest);
-    println!("oracle: {}", finding.truth);
-    let width = finding.answers.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
-    // Marked by their answer on this board: shrinking keeps one culprit failing, not every one.
-    let truth = Outcome::Count(i128::from(finding.truth));
-    for (id, answer) in &finding.answers {
-        let mark = if *answer != truth { "  <- wrong" } else { "" };
-        println!("{id:width$}  {answer}{mark}");
-    }
-    let suffix = if finding.on_empty_board { "-empty" } else { "" };
-    let name = format!("stress/seed{}-iteration{}{suffix}", options.seed, finding.iteration);
-    // An empty board is written as `n = N`, the form every problem's implementations answer.
-    let source = if finding.smallest.reserved_count() == 0 {
-        Source::Empty(finding.smallest.n())
-    } else {
-        Source::Board(finding.smallest.clone())
-    };
-    let request = NewCase {
-        cases_folder: options.cases_folder.clone(),
-        name,
-        source,
-        description: Some(format!(
-            "found by `cargo xtask stress --seed {} --sizes {} --density {}..{}{}{}`: {} disagreed with the oracle",
-            options.seed,
-            format_sizes(&options.sizes),
-            options.density.0,
-            options.density.1,
-            options.impl_pattern.as_deref().map(|pattern| format!(" --impl {pattern}")).unwrap_or_default(),
-            if options.with_fixtures { " --with-fixtures" } else { "" },
-            finding.failing.join(", ")
-        )),
-        overwrite: true,
-    };
-    match write_new_case(&request) {
-        Ok((path, expected)) => println!(
-            "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
-            crate::judge::display_relative(&path)
-        ),
-        Err(message) => eprintln!("error: cannot write the case: {message}"),
-    }
-    Ok(1)
 }

@@ -1,8 +1,13 @@
-//! Plain text tables with optional ANSI colour, and the one way this workspace prints a duration.
+//! Text tables whose cells carry a colour, and the one way this workspace prints a duration.
+//!
+//! A table is rendered with ANSI styles (anstyle); whether they reach the reader is the front's
+//! choice: it writes through anstream, which strips them for a pipe, `NO_COLOR` or `CLICOLOR=0`.
 
 use std::time::Duration;
 
-/// How a cell is drawn on a terminal; without colour every style is plain.
+use anstyle::{AnsiColor, Effects};
+
+/// How a cell is drawn on a terminal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Style {
     Plain,
@@ -13,13 +18,23 @@ pub enum Style {
 }
 
 impl Style {
-    fn ansi(self) -> Option<&'static str> {
+    pub fn anstyle(self) -> anstyle::Style {
         match self {
-            Style::Plain => None,
-            Style::Green => Some("\x1b[32m"),
-            Style::Red => Some("\x1b[1;31m"),
-            Style::Yellow => Some("\x1b[33m"),
-            Style::Dim => Some("\x1b[2m"),
+            Style::Plain => anstyle::Style::new(),
+            Style::Green => AnsiColor::Green.on_default(),
+            Style::Red => AnsiColor::Red.on_default().effects(Effects::BOLD),
+            Style::Yellow => AnsiColor::Yellow.on_default(),
+            Style::Dim => anstyle::Style::new().effects(Effects::DIMMED),
+        }
+    }
+
+    /// `text` in this style, with ANSI codes.
+    pub fn paint(self, text: &str) -> String {
+        let style = self.anstyle();
+        if style == anstyle::Style::new() {
+            text.to_string()
+        } else {
+            format!("{style}{text}{style:#}")
         }
     }
 }
@@ -40,7 +55,8 @@ impl Table {
         self.rows.push(row);
     }
 
-    pub fn render(&self, color: bool) -> String {
+    /// The table, columns aligned on the visible text, styles as ANSI codes.
+    pub fn render(&self) -> String {
         let columns = self.header.len();
         let mut widths: Vec<usize> = self.header.iter().map(|title| title.chars().count()).collect();
         for row in &self.rows {
@@ -53,10 +69,7 @@ impl Table {
             let mut pieces = Vec::new();
             for (column, (text, style)) in cells.into_iter().enumerate() {
                 let padding = " ".repeat(widths[column].saturating_sub(text.chars().count()));
-                let styled = match (color, style.ansi()) {
-                    (true, Some(code)) => format!("{code}{text}\x1b[0m"),
-                    _ => text.to_string(),
-                };
+                let styled = style.paint(text);
                 pieces.push(if column == 0 {
                     format!("{styled}{padding}")
                 } else {
@@ -112,10 +125,12 @@ mod tests {
     }
 
     #[test]
-    fn columns_align_and_colour_is_optional() {
+    fn columns_align_on_the_visible_text() {
         let mut table = Table::new(vec!["case".into(), "impl".into()]);
         table.push(vec![("a".into(), Style::Plain), ("AC 1ms".into(), Style::Green)]);
-        assert_eq!(table.render(false), "case    impl\n----  ------\na     AC 1ms\n");
-        assert!(table.render(true).contains("\x1b[32mAC 1ms\x1b[0m"));
+        let text = table.render();
+        assert!(text.contains("\x1b[32mAC 1ms\x1b[0m"), "{text:?}");
+        let plain = anstream::adapter::strip_str(&text).to_string();
+        assert_eq!(plain, "case    impl\n----  ------\na     AC 1ms\n");
     }
 }

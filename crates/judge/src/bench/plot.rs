@@ -12,7 +12,7 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use super::{BenchReport, Outcome};
-use crate::registry::Problem;
+use crate::problem::Problem;
 use crate::table::format_duration;
 
 /// The width without the legend's labels; the legend widens the picture to fit its longest label.
@@ -77,7 +77,7 @@ struct Series {
 
 fn dash(problem: Problem) -> &'static str {
     match problem {
-        Problem::Cses => "",
+        Problem::Cses1624 | Problem::Queens => "",
         Problem::LeetCode51 => " stroke-dasharray=\"8 4\"",
         Problem::LeetCode52 => " stroke-dasharray=\"2 3\"",
     }
@@ -85,7 +85,7 @@ fn dash(problem: Problem) -> &'static str {
 
 fn problem_note(problem: Problem) -> &'static str {
     match problem {
-        Problem::Cses => "CSES 1624, counting",
+        Problem::Cses1624 | Problem::Queens => "counting (CSES 1624, queens)",
         Problem::LeetCode51 => "LeetCode 51, listing the boards",
         Problem::LeetCode52 => "LeetCode 52, counting",
     }
@@ -115,7 +115,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
                     .empty_boards
                     .iter()
                     .find(|measurement| &measurement.implementation == id)
-                    .map_or(Problem::Cses, |measurement| measurement.problem),
+                    .map_or(Problem::Queens, |measurement| measurement.problem),
                 points: Vec::new(),
                 over_budget_at: None,
             };
@@ -349,7 +349,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
     // What the dashes mean, for the problems on the plot.
     let mut key_y = TOP + 6.0 + 20.0 * series.len() as f64 + 14.0;
     for (problem, style) in
-        [(Problem::Cses, "solid"), (Problem::LeetCode51, "dashed"), (Problem::LeetCode52, "dotted")]
+        [(Problem::Queens, "solid"), (Problem::LeetCode51, "dashed"), (Problem::LeetCode52, "dotted")]
     {
         if series.iter().any(|series| series.problem == problem) {
             let _ = writeln!(

@@ -1,0 +1,195 @@
+//! The child side of a built-in implementation's run, and the protocol between it and the parent.
+//!
+//! The front re-runs its own executable as `__run ID --problem P [--samples K --sample-ns T]
+//! [--check-inside]`, with the problem's input on stdin ([`input_text`]). The child runs the kernel
+//! once and writes the answer in the wire format ([`Answer::to_wire`]) on stdout, as a program
+//! submitted to a judge would. Bench asks for more:
+//! - `--samples K`: after the cold run, K warm samples, each the mean of as many runs as fill about
+//!   T nanoseconds, sent as a last line `samples: FIRST_NS ITERATIONS S1 .. SK`;
+//! - `--check-inside`: LeetCode 51's boards are checked in the child after its clock stopped, and
+//!   only their number is sent (or `fault: ...`), so that millions of boards never cross the pipe.
+//!   Only built-in code, never a user's program, is trusted with this.
+
+use std::hint::black_box;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use checker::Board;
+
+use crate::answer::{check_boards, Answer};
+use crate::problem::Problem;
+use crate::registry::Entry;
+
+/// The input a problem's judge gives for `board`: the board's text for the counting problems, the
+/// side for LeetCode's.
+pub fn input_text(problem: Problem, board: &Board) -> String {
+    match problem {
+        Problem::Cses1624 | Problem::Queens => board.to_text(),
+        Problem::LeetCode51 | Problem::LeetCode52 => format!("{}\n", board.n()),
+    }
+}
+
+/// Reads the input [`input_text`] wrote.
+///
+/// # Errors
+/// The checker's message for a bad board, or a bad side.
+pub fn parse_input(problem: Problem, input: &[u8]) -> Result<Board, String> {
+    match problem {
+        Problem::Cses1624 | Problem::Queens => Board::parse_bytes(input).map_err(|error| error.to_string()),
+        Problem::LeetCode51 | Problem::LeetCode52 => {
+            let text = String::from_utf8_lossy(input);
+            let side: usize =
+                text.trim().parse().map_err(|_| format!("expected a side, found `{}`", text.trim()))?;
+            Board::empty(side).map_err(|error| error.to_string())
+        }
+    }
+}
+
+/// What the parent asks of the child.
+#[derive(Clone, Copy, Debug)]
+pub struct ChildRequest {
+    pub problem: Problem,
+    /// Warm samples after the cold run; 0 for the cold run alone.
+    pub samples: usize,
+    /// About how long one warm sample lasts.
+    pub sample_target: Duration,
+    /// Check LeetCode 51's boards in the child and send their number only.
+    pub check_inside: bool,
+}
+
+/// Timings a child sends when asked for samples.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Samples {
+    pub first_run_ns: u64,
+    pub iterations_per_sample: u64,
+    /// One figure per warm sample: the mean run of that sample.
+    pub samples_ns: Vec<u64>,
+}
+
+/// A sample never repeats a run more than this, however fast the run.
+const MAX_ITERATIONS: u64 = 10_000_000;
+
+/// The child's work: run, answer, and sample when asked.
+///
+/// # Errors
+/// A bad input, or a failed write to `out`.
+pub fn child_main(
+    entry: &Entry,
+    request: &ChildRequest,
+    input: &[u8],
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    let board = parse_input(request.problem, input)?;
+    let started = Instant::now();
+    let answer = entry.kernel.run(&board);
+    let first_run = started.elapsed();
+    let text = match answer {
+        Answer::Boards(boards) if request.check_inside => match check_boards(&board, &boards) {
+            Ok(_) => Answer::Count(boards.len() as i128).to_wire(),
+            // The first line names the fault; the rest draws boards, too much to send back.
+            Err(fault) => {
+                format!("fault: {}\n", fault.lines().next().unwrap_or_default().trim_end_matches(':'))
+            }
+        },
+        answer => answer.to_wire(),
+    };
+    out.write_all(text.as_bytes()).map_err(|error| format!("cannot write the answer: {error}"))?;
+    if request.samples > 0 {
+        let warm_run = estimate_warm_run(entry, &board, request.sample_target);
+        let iterations = (request.sample_target.as_nanos() / warm_run.as_nanos().max(1))
+            .clamp(1, u128::from(MAX_ITERATIONS)) as u64;
+        let samples: Vec<String> = (0..request.samples)
+            .map(|_| {
+                let started = Instant::now();
+                for _ in 0..iterations {
+                    black_box(entry.kernel.run(black_box(&board)));
+                }
+                (nanos(started.elapsed()) / iterations).to_string()
+            })
+            .collect();
+        writeln!(out, "samples: {} {iterations} {}", nanos(first_run), samples.join(" "))
+            .map_err(|error| format!("cannot write the samples: {error}"))?;
+    }
+    out.flush().map_err(|error| format!("cannot write the answer: {error}"))
+}
+
+/// Splits what a built-in child wrote into its answer (or the fault it found inside) and its
+/// samples, when it was asked for them.
+///
+/// # Errors
+/// The WA's detail: an unreadable answer, or the fault the child found in its own boards.
+pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, String>, Option<Samples>) {
+    let text = String::from_utf8_lossy(stdout);
+    let (answer_text, samples) = match text.rfind("samples: ") {
+        Some(at) if request.samples > 0 => (&text[..at], parse_samples(&text[at + "samples: ".len()..])),
+        _ => (&text[..], None),
+    };
+    if let Some(fault) = answer_text.strip_prefix("fault: ") {
+        return (Err(fault.trim_end().to_string()), samples);
+    }
+    let boards = request.problem.lists_boards() && !request.check_inside;
+    (Answer::from_wire(answer_text, boards), samples)
+}
+
+fn parse_samples(line: &str) -> Option<Samples> {
+    let numbers: Vec<u64> = line.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
+    let (&first_run_ns, rest) = numbers.split_first()?;
+    let (&iterations_per_sample, samples) = rest.split_first()?;
+    Some(Samples { first_run_ns, iterations_per_sample, samples_ns: samples.to_vec() })
+}
+
+/// A warm run's time: batches of doubling size until one lasts a quarter of a sample. This also
+/// warms the caches and the branch predictors before the samples that count.
+fn estimate_warm_run(entry: &Entry, board: &Board, sample_target: Duration) -> Duration {
+    let mut iterations = 1u64;
+    loop {
+        let started = Instant::now();
+        for _ in 0..iterations {
+            black_box(entry.kernel.run(black_box(board)));
+        }
+        let elapsed = started.elapsed();
+        if elapsed >= sample_target / 4 || iterations >= MAX_ITERATIONS {
+            return elapsed / u32::try_from(iterations).unwrap_or(u32::MAX);
+        }
+        iterations *= 2;
+    }
+}
+
+fn nanos(duration: Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_child_speaks_the_wire_format_and_samples_when_asked() {
+        let entry = crate::registry::find("leetcode51/bitmask").expect("registered");
+        let plain = ChildRequest {
+            problem: Problem::LeetCode51,
+            samples: 0,
+            sample_target: Duration::from_millis(1),
+            check_inside: false,
+        };
+        let mut out = Vec::new();
+        child_main(&entry, &plain, b"4\n", &mut out).expect("runs");
+        let (answer, samples) = read_output(&out, &plain);
+        let Ok(Answer::Boards(boards)) = answer else { panic!("boards: {answer:?}") };
+        assert_eq!((boards.len(), samples), (2, None));
+
+        let sampled = ChildRequest { samples: 3, check_inside: true, ..plain };
+        let mut out = Vec::new();
+        child_main(&entry, &sampled, b"6\n", &mut out).expect("runs");
+        let (answer, samples) = read_output(&out, &sampled);
+        assert_eq!(answer, Ok(Answer::Count(4)));
+        assert_eq!(samples.expect("samples").samples_ns.len(), 3);
+
+        let broken = crate::registry::find("leetcode51/broken-attacking-board").expect("a fixture");
+        let mut out = Vec::new();
+        child_main(&broken, &sampled, b"6\n", &mut out).expect("runs");
+        let (answer, _) = read_output(&out, &sampled);
+        let fault = answer.expect_err("a fault");
+        assert!(fault.starts_with("board 1 of 4: queens at row 1"), "{fault}");
+    }
+}

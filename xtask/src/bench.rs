@@ -1,0 +1,150 @@
+//! `cargo xtask bench`: every implementation timed side by side on a release build.
+//!
+//! A debug xtask would time its own code unoptimised, so unless this is a release build (no debug
+//! assertions) the command builds one (`$CARGO build --release -p xtask`) and re-runs itself with
+//! the same arguments. The hidden `--in-place` skips that, for the tests, which check shapes and
+//! answers, never times.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use judge::bench::{
+    bench, check_plot_folder, max_size, parse_budget, plot, render_text, BenchOptions, MAX_SIZE_REASON,
+};
+use judge::sizes::parse_sizes;
+
+use crate::output::{print, this_program, Failure, Progress, Status};
+
+/// Time every implementation side by side on a release build, each run in a child process: on
+/// the empty boards of each size, then on the cases with reserved squares of those sizes. Each
+/// cell is the median run, ± half the interquartile range, × the row's fastest. The figures of
+/// fastest against bitmask for Q(12) to Q(18), in some 3 minutes:
+/// `cargo xtask bench --impl cses/fastest,cses/bitmask --sizes 12..=18 --budget 60`.
+/// Exit status 1 when an answer was wrong or a run crashed.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The empty boards' sides: A..=B, A..B, N or a comma list of these (at most 27)
+    #[arg(long, value_name = "SIDES", default_value = "4..=14", value_parser = sizes)]
+    sizes: Sizes,
+    /// Only implementations whose id matches (as for judge)
+    #[arg(long = "impl", value_name = "PATTERN")]
+    impl_pattern: Option<String>,
+    /// What one run may take, in seconds: a run past it is killed, marked over budget, and that
+    /// implementation is skipped at larger sizes
+    #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_budget)]
+    budget: Duration,
+    /// Every sample as JSON instead of tables
+    #[arg(long)]
+    json: bool,
+    /// Take the boards with reserved squares from DIR instead of cases/
+    #[arg(long = "cases", value_name = "DIR")]
+    cases_folder: Option<PathBuf>,
+    /// Write the plot, empty-boards.svg, to DIR (default target/bench)
+    #[arg(long = "out", value_name = "DIR")]
+    plot_folder: Option<PathBuf>,
+    /// Also time the deliberately broken fixtures
+    #[arg(long, hide = true)]
+    with_fixtures: bool,
+    /// Time this very build, even a debug one
+    #[arg(long, hide = true)]
+    in_place: bool,
+}
+
+/// The sides `--sizes` names, ascending.
+#[derive(Clone, Debug)]
+pub struct Sizes(Vec<usize>);
+
+fn sizes(text: &str) -> Result<Sizes, String> {
+    parse_sizes("--sizes", text, max_size(), MAX_SIZE_REASON).map(Sizes)
+}
+
+impl Args {
+    pub fn run(self) -> Status {
+        let defaults = BenchOptions::default();
+        let options = BenchOptions {
+            sizes: self.sizes.0,
+            impl_pattern: self.impl_pattern,
+            budget: self.budget,
+            json: self.json,
+            cases_folder: self.cases_folder.unwrap_or(defaults.cases_folder),
+            plot_folder: self.plot_folder.unwrap_or(defaults.plot_folder),
+            with_fixtures: self.with_fixtures,
+            in_place: self.in_place,
+        };
+        // Usage errors first, so that a typo never waits for a release build.
+        if judge::bench::selected_implementations(&options).is_empty() {
+            let pattern = options.impl_pattern.as_deref().unwrap_or("");
+            return Err(Failure::Usage(format!(
+                "--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"
+            )));
+        }
+        if !options.cases_folder.is_dir() {
+            return Err(Failure::Usage(format!("--cases {}: not a folder", options.cases_folder.display())));
+        }
+        check_plot_folder(&options.plot_folder).map_err(Failure::Usage)?;
+        if !options.in_place && cfg!(debug_assertions) {
+            return rerun_in_release();
+        }
+        let program = this_program()?;
+        let progress = Progress::new("bench", options.json);
+        let mut step = 0;
+        let mut report = bench(&options, &program, &mut |line| {
+            step += 1;
+            progress.update(step, 0, line);
+        });
+        progress.finish();
+
+        let plot_path = options.plot_folder.join("empty-boards.svg");
+        let svg = plot::render_svg(&report, options.budget);
+        // The folder was writable before the timing; should that change, the figures are still printed.
+        let plot_error = judge::write_atomically(&plot_path, &svg).err();
+        if plot_error.is_none() {
+            report.plot = Some(judge::display_relative(&plot_path));
+        }
+        if options.json {
+            let json =
+                serde_json::to_string_pretty(&report).map_err(|error| Failure::Other(error.to_string()))?;
+            print(&format!("{json}\n"))?;
+            eprintln!("plot: {}", judge::display_relative(&plot_path));
+        } else {
+            let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
+            print(&format!("{}{plot_line}", render_text(&report)))?;
+        }
+        if let Some(message) = plot_error {
+            return Err(Failure::Other(format!("cannot write the plot: {message}")));
+        }
+        Ok(if report.passed { 0 } else { 1 })
+    }
+}
+
+/// Builds the release xtask and runs this same command with it; returns its exit status.
+fn rerun_in_release() -> Status {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
+    eprintln!(
+        "bench: this xtask is a debug build and figures must come from a release one: \
+         running `cargo build --release -p xtask`, then target/release/xtask bench"
+    );
+    let built = Command::new(&cargo)
+        .args(["build", "--release", "-p", "xtask"])
+        .current_dir(judge::workspace_root())
+        .status()
+        .map_err(|error| Failure::Other(format!("cannot run {}: {error}", cargo.to_string_lossy())))?;
+    if !built.success() {
+        return Err(Failure::Other("the release build failed".to_string()));
+    }
+    // This program is <target>/debug/xtask; cargo puts the release one beside that folder.
+    let this = this_program()?;
+    let release = this
+        .parent()
+        .and_then(Path::parent)
+        .map(|target| target.join("release").join(this.file_name().unwrap_or_default()))
+        .filter(|path| path.is_file())
+        .ok_or_else(|| Failure::Other(format!("cannot find the release build beside {}", this.display())))?;
+    let status = Command::new(&release)
+        .args(std::env::args_os().skip(1))
+        .status()
+        .map_err(|error| Failure::Other(format!("cannot run {}: {error}", release.display())))?;
+    Ok(status.code().unwrap_or(1))
+}

@@ -1,0 +1,85 @@
+//! `cargo xtask judge`: every implementation against every case of every problem it solves.
+
+use std::path::PathBuf;
+
+use judge::judge::{judge, JudgeOptions};
+use judge::problem::Problem;
+use judge::snapshot::{configure, is_repository_folder, quietly, WriteMode};
+
+use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failure, Progress, Status};
+
+/// Run every implementation against every case it can answer and compare them side by side:
+/// a table per problem, cases down, implementations across, each cell the verdict and the CPU time.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Only implementations whose id (`cargo xtask list`) matches: a glob with * and ?, or a
+    /// substring; comma-separated alternatives
+    #[arg(long = "impl", value_name = "PATTERN")]
+    impl_pattern: Option<String>,
+    /// Only cases whose id (path under the cases folder, without .toml) matches, as for --impl
+    #[arg(long = "case", value_name = "PATTERN")]
+    case_pattern: Option<String>,
+    /// Judge the case files in DIR instead of cases/ (its snapshots go to DIR/snapshots, written
+    /// only with --accept)
+    #[arg(long = "cases", value_name = "DIR")]
+    cases_folder: Option<PathBuf>,
+    /// Only these problems: cses1624, queens, leetcode51, leetcode52 (comma-separated)
+    #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem)]
+    problem: Vec<Problem>,
+    /// Print the results as JSON (schema in README.md) instead of tables
+    #[arg(long)]
+    json: bool,
+    /// Run N children at once (default: the number of cores)
+    #[arg(long, value_name = "N", value_parser = parse_jobs)]
+    jobs: Option<usize>,
+    /// Write missing or changed snapshots, from the oracle, as accepted .snap files
+    #[arg(long)]
+    accept: bool,
+    /// Also judge the deliberately broken fixtures
+    #[arg(long, hide = true)]
+    with_fixtures: bool,
+}
+
+impl Args {
+    pub fn run(self) -> Status {
+        let cases_folder = self.cases_folder.unwrap_or_else(judge::default_cases_folder);
+        if !cases_folder.is_dir() {
+            return Err(Failure::Usage(format!("--cases {}: not a folder", cases_folder.display())));
+        }
+        let mode = match (judge::is_ci(), self.accept) {
+            (true, true) => {
+                return Err(Failure::Usage("--accept: CI never writes snapshots (CI is set)".into()))
+            }
+            (true, false) => WriteMode::Nothing,
+            (false, true) => WriteMode::Accept,
+            (false, false) if is_repository_folder(&cases_folder) => WriteMode::Pending,
+            (false, false) => WriteMode::Nothing,
+        };
+        configure(mode);
+        let options = JudgeOptions {
+            cases_folder,
+            impl_pattern: self.impl_pattern,
+            case_pattern: self.case_pattern,
+            problems: self.problem,
+            jobs: self.jobs.unwrap_or_else(cores),
+            with_fixtures: self.with_fixtures,
+        };
+        let program = this_program()?;
+        let progress = Progress::new("judging", self.json);
+        let report = quietly(|| {
+            judge(&options, &program, &|done, total| progress.update(done as u64, total as u64, ""))
+        })
+        .map_err(Failure::Usage)?;
+        progress.finish();
+        let text = if self.json {
+            let mut text =
+                serde_json::to_string_pretty(&report).map_err(|error| Failure::Other(error.to_string()))?;
+            text.push('\n');
+            text
+        } else {
+            judge::report::render_text(&report)
+        };
+        print(&text)?;
+        Ok(if report.passed { 0 } else { 1 })
+    }
+}

@@ -1,5 +1,5 @@
 //! CSES 1624 by recursive backtracking over a matrix of attack counts, after the first solution of
-//! the write-up "cses chessboard and queens" (seed 004).
+//! the write-up "cses chessboard and queens".
 //!
 //! The idea it keeps: an n x n matrix counts, for every square, how many of the queens placed so far
 //! attack it. Placing a queen adds one along its column and both of its diagonals in the rows below

@@ -1,6 +1,6 @@
 //! CSES 1624 by recursive backtracking over boolean arrays of columns and diagonals, the
 //! usaco.guide technique ("Complete Search with Recursion", backtracking) that the write-up
-//! "cses chessboard and queens" (seed 004) recommends over its own attack matrix.
+//! "cses chessboard and queens" recommends over its own attack matrix.
 //!
 //! The idea it keeps: a queen at (`row`, `col`) occupies column `col`, the diagonal whose squares
 //! share `row + col`, and the diagonal whose squares share `row - col`. An n x n board has n columns

@@ -1,5 +1,5 @@
 //! CSES 1624 by an iterative depth-first search over an explicit stack, with no recursion at all,
-//! after the second solution of the write-up "cses chessboard and queens" (seed 004).
+//! after the second solution of the write-up "cses chessboard and queens".
 //!
 //! The idea it keeps: the same search as the matrix of attack counts (the first solution), but the
 //! call stack becomes a stack of squares. A square is pushed when it can take a queen given the

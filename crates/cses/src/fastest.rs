@@ -1,4 +1,4 @@
-//! The fastest counter (issue 7): the number of ways to place n non-attacking queens on an n x n
+//! The fastest counter: the number of ways to place n non-attacking queens on an n x n
 //! board whose reserved squares hold no queen but block no attack, for 1 <= n <= 32, on all cores.
 //!
 //! Ideas, and what each costs or saves:

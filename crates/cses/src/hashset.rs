@@ -1,5 +1,5 @@
 //! CSES 1624 by recursive search with three hash sets, after the write-up
-//! `chessboard_and_queens.md` (seeds 000 and 003).
+//! "Chessboard and Queens" (two copies of it, one as a web page).
 //!
 //! The idea it keeps: one queen a row, placed top to bottom. Three `HashSet`s hold the columns,
 //! the `row + col` diagonals and the `row - col` diagonals that earlier queens occupy; a square is

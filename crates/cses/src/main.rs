@@ -199,6 +199,10 @@ fn main() -> ExitCode {
         ));
         return ExitCode::from(EXIT_BAD_INPUT);
     }
+    if stdout_is_closed() {
+        print_error("cannot write to stdout: it is closed");
+        return ExitCode::from(EXIT_CANNOT_WRITE);
+    }
     let mut stdout = std::io::stdout().lock();
     match stdout.write_all(&output).and_then(|()| stdout.flush()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -207,4 +211,21 @@ fn main() -> ExitCode {
             ExitCode::from(EXIT_CANNOT_WRITE)
         }
     }
+}
+
+/// Whether file descriptor 1 was closed when the program started (`cses >&-`), which would lose
+/// the count with exit status 0. Rust's runtime opens `/dev/null` read-write on a standard
+/// descriptor that is closed at start, so such a stdout is `/dev/null` opened `O_RDWR`, where a
+/// shell's `> /dev/null` opens it write-only. Linux shows both facts in /proc; elsewhere this says
+/// no.
+fn stdout_is_closed() -> bool {
+    const O_ACCMODE: u32 = 0o3;
+    const O_RDWR: u32 = 0o2;
+    let is_dev_null =
+        std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").ok().and_then(|info| {
+        let flags = info.lines().find_map(|line| line.strip_prefix("flags:"))?;
+        u32::from_str_radix(flags.trim(), 8).ok()
+    });
+    is_dev_null && read_write.is_some_and(|flags| flags & O_ACCMODE == O_RDWR)
 }

@@ -38,8 +38,7 @@ use serde::Serialize;
 
 use crate::answer::Answer;
 use crate::case::load_cases;
-use crate::child::{input_text, read_output, ChildRequest, Samples};
-use crate::judge::{child_arguments, CHILD_ENV};
+use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV};
 use crate::pattern::matches;
 use crate::problem::Problem;
 use crate::registry::{entries, Entry, Kernel};

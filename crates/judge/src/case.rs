@@ -21,6 +21,15 @@ pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 512;
 /// where a byte count overflows).
 pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
 pub const MAX_MEMORY_LIMIT_MB: u64 = 65_536;
+/// The largest board with reserved squares that the brute-force oracle is asked to count.
+pub const ORACLE_MAX_N: usize = 12;
+
+/// A snapshot's name: the case id with `/` as `__`, as insta names files. Two ids with one name
+/// are refused when a folder is loaded, so that no two cases share a snapshot.
+pub fn snapshot_name(case_id: &str) -> String {
+    case_id.replace('/', "__")
+}
+
 /// A case file is a few lines; anything past this is not one.
 pub const MAX_CASE_FILE_BYTES: u64 = 1 << 20;
 
@@ -263,7 +272,7 @@ fn refuse_snapshot_name_clashes(loaded: &mut Loaded) {
     let mut owners: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
     let mut kept = Vec::new();
     for case in std::mem::take(&mut loaded.cases) {
-        let name = crate::snapshot::snapshot_name(&case.id);
+        let name = snapshot_name(&case.id);
         match owners.get(&name) {
             Some(owner) => loaded.errors.push(CaseError {
                 path: case.path.clone(),

@@ -10,6 +10,7 @@
 //!   only their number is sent (or `fault: ...`), so that millions of boards never cross the pipe.
 //!   Only built-in code, never a user's program, is trusted with this.
 
+use std::ffi::OsString;
 use std::hint::black_box;
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -43,6 +44,23 @@ pub fn parse_input(problem: Problem, input: &[u8]) -> Result<Board, String> {
             Board::empty(side).map_err(|error| error.to_string())
         }
     }
+}
+
+/// The environment of a built-in child: a panic prints its place and message, not a backtrace.
+pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
+
+/// The arguments that make the front's executable the child of `id` (see the module docs).
+pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
+    let mut args: Vec<OsString> =
+        vec!["__run".into(), id.into(), "--problem".into(), request.problem.id().into()];
+    if request.samples > 0 {
+        args.extend(["--samples".into(), request.samples.to_string().into()]);
+        args.extend(["--sample-ns".into(), request.sample_target.as_nanos().to_string().into()]);
+    }
+    if request.check_inside {
+        args.push("--check-inside".into());
+    }
+    args
 }
 
 /// What the parent asks of the child.

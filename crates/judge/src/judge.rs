@@ -9,7 +9,6 @@
 //! ([`JudgeReport`]), rendered as text ([`crate::report`]) or serialised as JSON.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -19,7 +18,7 @@ use serde::Serialize;
 
 use crate::answer::check_answer;
 use crate::case::{load_cases, Case};
-use crate::child::{input_text, read_output, ChildRequest};
+use crate::child::{child_arguments, input_text, read_output, ChildRequest, CHILD_ENV};
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
 use crate::registry::{entries, Entry};
@@ -346,23 +345,6 @@ fn run_task(child_program: &Path, task: &Task, reference: Option<&[Placement]>) 
     outcome.verdict = verdict;
     outcome.detail = detail;
     outcome
-}
-
-/// The environment of a built-in child: a panic prints its place and message, not a backtrace.
-pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
-
-/// The arguments that make the front's executable the child of `id` (see [`crate::child`]).
-pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
-    let mut args: Vec<OsString> =
-        vec!["__run".into(), id.into(), "--problem".into(), request.problem.id().into()];
-    if request.samples > 0 {
-        args.extend(["--samples".into(), request.samples.to_string().into()]);
-        args.extend(["--sample-ns".into(), request.sample_target.as_nanos().to_string().into()]);
-    }
-    if request.check_inside {
-        args.push("--check-inside".into());
-    }
-    args
 }
 
 fn nanos(duration: std::time::Duration) -> u64 {

@@ -24,6 +24,8 @@ pub mod sizes;
 pub mod snapshot;
 pub mod stress;
 pub mod table;
+#[cfg(test)]
+mod tidy;
 
 use std::path::{Path, PathBuf};
 

@@ -10,8 +10,7 @@ use checker::{oracle, Board, MAX_N};
 
 use crate::case::{parse_case, render_case_file};
 
-/// The largest board with reserved squares that the brute-force oracle is asked to count.
-pub const ORACLE_MAX_N: usize = 12;
+pub use crate::case::ORACLE_MAX_N;
 
 /// Where the new case's board comes from.
 #[derive(Clone, Debug)]

@@ -34,13 +34,10 @@ pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "crates/judge/tests/it/snapshots";
 /// them from (a large board with a wrong, small `expected` would otherwise send the oracle
 /// through a search of billions).
 pub fn has_snapshot(case: &Case) -> bool {
-    case.expected <= SNAPSHOT_LIMIT && case.board.n() <= crate::new_case::ORACLE_MAX_N
+    case.expected <= SNAPSHOT_LIMIT && case.board.n() <= crate::case::ORACLE_MAX_N
 }
 
-/// The snapshot's name: the case id with `/` as `__`, as insta names files.
-pub fn snapshot_name(case_id: &str) -> String {
-    case_id.replace('/', "__")
-}
+pub use crate::case::snapshot_name;
 
 /// Whether `cases_folder` is the repository's own `cases/`.
 pub fn is_repository_folder(cases_folder: &Path) -> bool {

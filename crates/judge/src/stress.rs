@@ -26,9 +26,9 @@ use std::time::Duration;
 use checker::{oracle, Board};
 
 use crate::answer::{check_boards, Answer};
+use crate::case::ORACLE_MAX_N;
+use crate::child::{child_arguments, CHILD_ENV};
 use crate::child::{input_text, read_output, ChildRequest};
-use crate::judge::{child_arguments, CHILD_ENV};
-use crate::new_case::ORACLE_MAX_N;
 use crate::pattern::matches;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
 use crate::registry::{entries, Entry};

@@ -1,5 +1,5 @@
 //! LeetCode 51 and 52 by Erickson's PlaceQueens (Jeff Erickson, "Algorithms", section 2.1), as the
-//! write-up "Next Algorithm: Backtracking into the n Queens Problem" (seed 001) ports it.
+//! write-up "Next Algorithm: Backtracking into the n Queens Problem" ports it.
 //!
 //! The idea it keeps: `queen_columns[row]` holds one column per row; row r tries every column j in
 //! turn, checks j against the queen of every earlier row i (the same column, or the same diagonal:

@@ -1,4 +1,4 @@
-//! LeetCode 51 and 52 by the write-up "051 - N Queens" (seed 002): a `ChessBoard` that holds the
+//! LeetCode 51 and 52 by the write-up "051 - N Queens": a `ChessBoard` that holds the
 //! queens and a `SafetyMark`.
 //!
 //! The idea it keeps: place one queen a row, and answer "is this square safe?" in O(1) from three

@@ -1,5 +1,5 @@
 //! The `queens` viewer of the write-up "Next Algorithm: Backtracking into the n Queens Problem"
-//! (seed 001): every solution of the n x n board as 1-based columns, `[2, 4, 1, 3]`, or drawn as a
+//! every solution of the n x n board as 1-based columns, `[2, 4, 1, 3]`, or drawn as a
 //! checkered board, or only their number.
 //!
 //! Solutions come from `leetcode::bitmask`'s streaming search and go straight to the writer, one at a

@@ -331,3 +331,26 @@ fn a_non_utf8_argument_exits_2() {
         "error: argument is invalid unicode: \"bit\\xFFmask\"\n"
     );
 }
+
+#[test]
+fn a_closed_stdout_exits_1_and_says_so() {
+    let board = format!("{}\n", ["........"; 8].join("\n"));
+    let run = |redirect: &str| {
+        let mut child = Command::new("sh")
+            .args(["-c", &format!("\"$0\" {redirect}"), env!("CARGO_BIN_EXE_cses")])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("sh starts");
+        child.stdin.take().expect("piped").write_all(board.as_bytes()).expect("write the board");
+        child.wait_with_output().expect("the binary ends")
+    };
+    let closed = run(">&-");
+    assert_eq!(closed.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&closed.stderr), "error: cannot write to stdout: it is closed\n");
+    // Sending the count to /dev/null on purpose is no fault.
+    let discarded = run(">/dev/null");
+    assert_eq!(discarded.status.code(), Some(0), "{}", String::from_utf8_lossy(&discarded.stderr));
+    assert_eq!(run("").stdout, b"92\n");
+}

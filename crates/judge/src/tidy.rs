@@ -1,0 +1,126 @@
+//! Checks that keep the layout ARCHITECTURE.md describes: the engine's modules form no cycle, the
+//! engine depends on no command-line crate, and in the front every command module uses only the
+//! shared `output` module. Plain tests, so `cargo test` is the gate.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The modules each module of `src` names through `crate::NAME` (a submodule counts as its
+/// parent; comments are skipped).
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut files = vec![src.to_path_buf()];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(
+                std::fs::read_dir(&path).expect("src is readable").map(|entry| entry.expect("entry").path()),
+            );
+            continue;
+        }
+        if path.extension().is_none_or(|extension| extension != "rs") {
+            continue;
+        }
+        let relative = path.strip_prefix(src).expect("under src");
+        let module =
+            relative.components().next().expect("a file").as_os_str().to_string_lossy().replace(".rs", "");
+        if module == "lib" || module == "main" || module == "tidy" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let uses = graph.entry(module.clone()).or_default();
+        for line in text.lines().filter(|line| !line.trim_start().starts_with("//")) {
+            for (at, _) in line.match_indices("crate::") {
+                let rest = &line[at + "crate::".len()..];
+                let names: Vec<&str> = match rest.strip_prefix('{') {
+                    Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                    None => vec![rest],
+                };
+                for name in names {
+                    let name: String =
+                        name.trim().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    let is_module = src.join(format!("{name}.rs")).exists() || src.join(&name).is_dir();
+                    if is_module && name != module {
+                        uses.insert(name);
+                    }
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// A cycle in `graph`, as the modules along it, if there is one.
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        module: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|seen| seen == module) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(module.to_string());
+            return Some(cycle);
+        }
+        if done.contains(module) {
+            return None;
+        }
+        path.push(module.to_string());
+        for next in graph.get(module).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(module.to_string());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph.keys().find_map(|module| visit(module, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_engine_modules_form_no_cycle() {
+    let graph = module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(graph.len() >= 10, "{graph:?}");
+    assert_eq!(find_cycle(&graph), None, "the module graph: {graph:#?}");
+    // The checks above see real edges: the judge uses the runner, nothing below uses the judge.
+    assert!(graph["judge"].contains("runner"));
+    let users_of_judge: Vec<&String> =
+        graph.iter().filter(|(_, uses)| uses.contains("judge")).map(|(module, _)| module).collect();
+    assert_eq!(users_of_judge, vec!["report"]);
+}
+
+#[test]
+fn a_cycle_is_found_when_there_is_one() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [("a", "b"), ("b", "c"), ("c", "a")]
+        .into_iter()
+        .map(|(from, to)| (from.to_string(), BTreeSet::from([to.to_string()])))
+        .collect();
+    assert_eq!(find_cycle(&graph), Some(vec!["a".into(), "b".into(), "c".into(), "a".into()]));
+}
+
+#[test]
+fn the_engine_knows_no_command_line() {
+    let manifest =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("manifest");
+    let dependencies =
+        manifest.split("[dependencies]").nth(1).and_then(|rest| rest.split("\n[").next()).expect("deps");
+    for front_crate in ["clap", "lexopt", "indicatif", "anstream"] {
+        assert!(!dependencies.contains(front_crate), "the engine depends on {front_crate}");
+    }
+}
+
+#[test]
+fn front_commands_use_only_the_shared_output_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../xtask/src");
+    let graph = module_graph(&src);
+    assert!(graph.contains_key("judge") && graph.contains_key("output"), "{graph:?}");
+    for (module, uses) in &graph {
+        let others: Vec<&String> = uses.iter().filter(|used| *used != "output").collect();
+        assert!(
+            others.is_empty(),
+            "xtask/src/{module}.rs uses {others:?}: a helper two commands need belongs below both"
+        );
+    }
+}

@@ -214,12 +214,14 @@ pub fn judge(
     let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, tasks.len().max(1)) {
-            scope.spawn(|| loop {
-                let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
-                let task = &tasks[index];
-                let outcome = run_task(child_program, task, references.get(&task.case.id).map(Vec::as_slice));
-                outcomes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
+            scope.spawn(|| {
+                while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let task = &tasks[index];
+                    let reference = references.get(&task.case.id).map(Vec::as_slice);
+                    let outcome = run_task(child_program, task, reference);
+                    outcomes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
+                }
             });
         }
     });

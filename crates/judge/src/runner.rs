@@ -125,6 +125,10 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     // async-signal-safe, on values it owns.
     unsafe {
         command.pre_exec(move || {
+            // A process group of its own, so that a kill reaches whatever the child started too.
+            if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
             set_limit(libc::RLIMIT_AS, address_space, address_space)?;
             set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
             set_limit(libc::RLIMIT_CORE, 0, 0)
@@ -152,36 +156,44 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     };
 
     let pid = child.id() as libc::pid_t;
+    let kill_group = || {
+        // SAFETY: a plain system call; the group is the child's own (setpgid above).
+        unsafe { libc::killpg(pid, libc::SIGKILL) };
+    };
     let waiter = ExitWaiter::new(pid);
     let backstop = limits.wall_backstop();
     let mut killed_at_backstop = false;
     let mut killed_for_output = false;
     let mut killed_over_cpu = false;
-    let (status, usage) = loop {
-        if let Some(reaped) = wait4(pid, libc::WNOHANG) {
-            break reaped;
+    loop {
+        if has_ended(pid) {
+            break;
         }
         let elapsed = started.elapsed();
+        // The child has not been reaped, so its pid, and its group's, are still its own.
         if over_limit.load(Ordering::Relaxed) && !killed_for_output {
             killed_for_output = true;
-            let _ = child.kill();
+            kill_group();
         } else if elapsed > backstop && !killed_at_backstop {
             killed_at_backstop = true;
-            // Not reaped yet, so the pid is still this child's.
-            let _ = child.kill();
+            kill_group();
         } else if !killed_over_cpu
             && elapsed > limits.cpu_time
             && cpu_time_so_far(pid) > Some(limits.cpu_time)
         {
             // Over its CPU time already: no need to wait for RLIMIT_CPU's whole second.
             killed_over_cpu = true;
-            let _ = child.kill();
+            kill_group();
         }
         waiter.wait(
             backstop.saturating_sub(elapsed).clamp(Duration::from_millis(1), Duration::from_millis(20)),
         );
-    };
+    }
     let wall_time = started.elapsed();
+    // Whatever the child left behind would hold the pipes open: it goes with the child, killed
+    // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
+    kill_group();
+    let (status, usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
     let _ = writer.join();
     let stdout = stdout_reader.join().unwrap_or_default();
     let stderr = stderr_reader.join().unwrap_or_default();
@@ -348,6 +360,30 @@ impl ExitWaiter {
     }
 }
 
+/// Whether the child has ended, without reaping it (`WNOWAIT`), so that its pid stays its own.
+fn has_ended(pid: libc::pid_t) -> bool {
+    // SAFETY: siginfo_t is a plain C struct for which all-zero bytes are valid; waitid writes it.
+    let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: a valid out-pointer for the duration of the call.
+        let result = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        if result == 0 {
+            // SAFETY: waitid filled `info`; si_pid is 0 while the child runs.
+            return unsafe { info.si_pid() } != 0;
+        }
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return true;
+        }
+    }
+}
+
 fn zeroed_rusage() -> libc::rusage {
     // SAFETY: rusage is a plain C struct of integers, for which all-zero bytes are valid.
     unsafe { std::mem::zeroed() }
@@ -438,6 +474,14 @@ mod tests {
         let Ending::TimeLimit { detail } = shell("sleep 5", LIMITS) else { panic!("TLE") };
         assert!(detail.starts_with("stopped by the wall-clock backstop after"), "{detail}");
         let Ending::OutputLimit { .. } = shell("yes", LIMITS) else { panic!("OLE") };
+    }
+
+    #[test]
+    fn what_a_child_leaves_behind_goes_with_it() {
+        // The grandchild holds stdout open; without the group kill, reading would wait 30 s for it.
+        let started = Instant::now();
+        assert_eq!(shell("sleep 30 & echo 92", LIMITS), Ending::Exited { stdout: b"92\n".to_vec() });
+        assert!(started.elapsed() < Duration::from_secs(20), "waited for the grandchild");
     }
 
     #[test]

@@ -17,8 +17,9 @@ use judge::sizes::parse_sizes;
 
 use crate::output::{print, this_program, Failure, Progress, Status};
 
-/// Time every implementation side by side on a release build, each run in a child process: on
-/// the empty boards of each size, then on the cases with reserved squares of those sizes. Each
+/// Time every implementation side by side on a release build: tables and a plot
+///
+/// Each run in a child process: on the empty boards of each size, then on the cases with reserved squares of those sizes. Each
 /// cell is the median run, ± half the interquartile range, × the row's fastest. The figures of
 /// fastest against bitmask for Q(12) to Q(18), in some 3 minutes:
 /// `cargo xtask bench --impl cses/fastest,cses/bitmask --sizes 12..=18 --budget 60`.

@@ -7,8 +7,9 @@ use judge::export::{export, ExportError};
 
 use crate::output::{Failure, Status};
 
-/// Print one implementation as a single std-only file, ready to submit to its judge: cses/NAME
-/// gives a whole program (the module and a main reading the board on stdin); leetcode51/NAME,
+/// Print one implementation as a single std-only file, ready to submit to its judge
+///
+/// cses/NAME gives a whole program (the module and a main reading the board on stdin); leetcode51/NAME,
 /// leetcode52/NAME or leetcode/NAME gives the module's `impl Solution` block, without
 /// `struct Solution`
 #[derive(clap::Args, Debug)]

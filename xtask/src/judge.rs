@@ -8,8 +8,11 @@ use judge::snapshot::{configure, is_repository_folder, quietly, WriteMode};
 
 use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failure, Progress, Status};
 
-/// Run every implementation against every case it can answer and compare them side by side:
-/// a table per problem, cases down, implementations across, each cell the verdict and the CPU time.
+/// Run every implementation on every case of the problems it solves, side by side
+///
+/// A table per problem, cases down, implementations across, each cell the verdict and the CPU time
+/// of one run in a child process under the case's limits. Exit status 1 when a run is not AC or a
+/// snapshot does not match.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Only implementations whose id (`cargo xtask list`) matches: a glob with * and ?, or a

@@ -2,7 +2,7 @@
 
 use crate::output::{print, Status};
 
-/// Print every implementation as `prefix/name`, with the problems it solves
+/// Print every implementation, with the problems it solves
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Also list the deliberately broken fixtures

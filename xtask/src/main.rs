@@ -35,6 +35,9 @@ enum Command {
     Export(export::Args),
 }
 
+/// The commands, as the one-line error for a missing one lists them.
+const COMMANDS: [&str; 6] = ["judge", "list", "new-case", "stress", "bench", "export"];
+
 fn main() {
     // The child of every run starts hundreds of times a judge run: it skips clap, whose command
     // tree costs more to build than the smallest runs take.
@@ -43,6 +46,12 @@ fn main() {
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(error) if error.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            output::usage_error(&format!(
+                "missing command: expected one of {}; `cargo xtask --help` explains them",
+                COMMANDS.join(", ")
+            ))
+        }
         Err(error) if !error.use_stderr() => {
             // --help and the help subcommand: print it, exit 0.
             let _ = error.print();

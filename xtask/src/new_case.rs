@@ -6,8 +6,10 @@ use judge::new_case::{write_new_case, NewCase, Source};
 
 use crate::output::{Failure, Status};
 
-/// Write a case file whose expected count comes from the checker's brute-force oracle (or OEIS
-/// A000170 for an empty board)
+/// Write a case file whose expected count comes from the oracle
+///
+/// The count of a board comes from the checker's brute-force oracle, that of an empty board from
+/// OEIS A000170; nothing is counted by hand or by the code under test.
 #[derive(clap::Args, Debug)]
 #[command(group = clap::ArgGroup::new("source").required(true).args(["n", "board"]))]
 pub struct Args {

@@ -24,9 +24,20 @@ pub fn usage_error(message: &str) -> ! {
     std::process::exit(2);
 }
 
-/// The first line of clap's error, the one that says what is wrong.
+/// clap's error as one line: its first paragraph (what is wrong, and for a missing argument which
+/// one), without the usage and the hint that follow.
 pub fn first_line(text: &str) -> String {
-    text.lines().find(|line| !line.trim().is_empty()).unwrap_or("bad arguments").to_string()
+    let paragraph: Vec<&str> = text
+        .lines()
+        .skip_while(|line| line.trim().is_empty())
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if paragraph.is_empty() {
+        "bad arguments".to_string()
+    } else {
+        paragraph.join(" ")
+    }
 }
 
 /// Writes `text` to stdout, with its ANSI styles where colour is on; a closed stdout is a failure.

@@ -11,10 +11,11 @@ use judge::stress::{case_name, parse_density, stress, Outcome, StressOptions, MA
 
 use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failure, Progress, Status};
 
-/// Judge every implementation against the brute-force oracle on random inputs of each problem it
-/// solves (8 x 8 boards for CSES 1624, boards of --sizes for queens, n = 1..9 for LeetCode), each
-/// run a child process; shrink the first disagreement within its problem and print it as a case.
-/// Exit status 1 when an implementation disagreed.
+/// Judge every implementation against the oracle on random inputs; shrink what disagrees
+///
+/// Random inputs of each problem an implementation solves (8 x 8 boards for CSES 1624, boards of
+/// --sizes for queens, n = 1..9 for LeetCode), each run a child process; the first disagreement is
+/// shrunk within its problem and printed as a case. Exit status 1 when an implementation disagreed.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The random seed; a run is reproducible from it

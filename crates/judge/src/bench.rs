@@ -1,11 +1,11 @@
-//! `cargo xtask bench`: every implementation timed side by side on a release build, on empty boards
+//! Bench: every implementation timed side by side (the front runs it from a release build), on empty boards
 //! of growing n and on the boards with reserved squares of the cases folder; a table per problem, a
 //! plot of time against n (`target/bench/empty-boards.svg`), and `--json` for every sample.
 //!
 //! How a figure is made (one (implementation, board) pair at a time, never two at once, since
 //! `cses/fastest` takes every core):
-//! - A probe: a child process ([`crate::runner::run`]) runs the kernel once, cold, and checks
-//!   the answer with the checker after its clock stopped. The parent kills it [`STARTUP_SLACK`] past
+//! - A probe: a child process ([`crate::runner::run`], the child asked to `--check-inside`) runs
+//!   the kernel once, cold, and checks the answer with the checker after its clock stopped. The parent kills it [`STARTUP_SLACK`] past
 //!   the budget (plus time to check LeetCode 51's boards); a run killed so, or whose own clock passed
 //!   the budget, is "over budget", and that implementation is skipped at every larger n.
 //! - A short run (under [`SHORT_RUN`]) then gets one child that takes [`SHORT_SAMPLES`] warm samples
@@ -23,10 +23,9 @@
 //! `--out` that cannot be written fails at once instead of after the whole run; the plot itself is
 //! written whole or not at all (a temporary file beside it, then a rename).
 //!
-//! The debug build that `cargo xtask` runs would time the xtask's own code unoptimised, so unless
-//! it is a release build (no debug assertions) the command builds one (`$CARGO build --release -p
-//! xtask`) and re-runs itself from it. The hidden `--in-place` skips that, for the tests, which
-//! check shapes and answers, never times.
+//! The debug build that `cargo xtask` runs would time the xtask's own code unoptimised, so the front
+//! re-runs itself from a release build unless told `in_place` (the tests, which check shapes and
+//! answers, never times).
 
 pub mod plot;
 

@@ -60,9 +60,16 @@ impl Target {
     pub fn names(self) -> Vec<&'static str> {
         match self {
             Target::Cses => cses::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect(),
-            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => {
-                leetcode::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect()
-            }
+            // A module is a submission to the problems it answers only.
+            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode::IMPLEMENTATIONS
+                .iter()
+                .filter(|implementation| match self {
+                    Target::LeetCode51 => implementation.solve_n_queens.is_some(),
+                    Target::LeetCode52 => implementation.total_n_queens.is_some(),
+                    _ => true,
+                })
+                .map(|implementation| implementation.name)
+                .collect(),
         }
     }
 
@@ -184,16 +191,18 @@ pub fn leetcode_file(target: Target, id: &str, source: &ModuleSource) -> Result<
     if !source.text.contains("impl Solution") {
         return Err(ExportError::MissingEntryPoint { path: source.path.clone(), expected: "impl Solution" });
     }
-    let problems = match target {
-        Target::LeetCode51 => {
+    let (solves, totals) =
+        (source.text.contains("fn solve_n_queens"), source.text.contains("fn total_n_queens"));
+    let problems = match (target, solves, totals) {
+        (Target::LeetCode51, _, true) => {
             "LeetCode 51 \"N-Queens\" (`solve_n_queens`); the same block also answers 52 (`total_n_queens`)"
         }
-        Target::LeetCode52 => {
+        (Target::LeetCode52, true, _) => {
             "LeetCode 52 \"N-Queens II\" (`total_n_queens`); the same block also answers 51 (`solve_n_queens`)"
         }
-        Target::LeetCode | Target::Cses => {
-            "LeetCode 51 \"N-Queens\" (`solve_n_queens`) and 52 \"N-Queens II\" (`total_n_queens`)"
-        }
+        (Target::LeetCode51, _, false) | (_, true, false) => "LeetCode 51 \"N-Queens\" (`solve_n_queens`)",
+        (Target::LeetCode52, false, _) | (_, false, true) => "LeetCode 52 \"N-Queens II\" (`total_n_queens`)",
+        _ => "LeetCode 51 \"N-Queens\" (`solve_n_queens`) and 52 \"N-Queens II\" (`total_n_queens`)",
     };
     let body = strip_struct_line(source)?;
     let mut file = format!(

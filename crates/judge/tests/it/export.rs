@@ -1,7 +1,9 @@
-//! `cargo xtask export`: every implementation exported and compiled alone with plain rustc, then
-//! run against the judges' own answers (the CSES sample's 65, A000170 for empty boards); a CSES
-//! program's own board parser against the checker's, fault by fault; the embedded sources against
-//! the files on disk; the command line's exit statuses and `-o`.
+//! Export: every implementation exported and compiled alone with plain rustc, then run against
+//! answers from outside the code under test (the CSES statement's 65 for its sample, OEIS A000170
+//! for empty boards, through `checker::oracle`); a CSES program's own board parser against the
+//! checker's, fault by fault; the embedded sources against the files on disk; the ids against the
+//! registry; unknown ids and modules of the wrong shape refused; and the `-o` file written whole
+//! or not at all (`judge::write_atomically`).
 //!
 //! Compiling is the slow part (about half a second a file with `-O`), so the files compile two at
 //! a time, the machine's core count, in one test that covers every id.
@@ -12,17 +14,27 @@ use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use checker::{oracle, MAX_N};
-use checker::{Board, ParseErrorKind};
-use xtask::export::{cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target};
+use checker::{oracle, Board, ParseErrorKind, MAX_N};
+use judge::export::{
+    cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target, CSES_MAIN,
+};
+use pretty_assertions::assert_eq;
 
-use crate::support::{path_arg, stderr_of, stdout_of, xtask, TempFolder};
+use crate::support::TempFolder;
 
 /// The CSES statement's sample, whose answer is 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
 
 /// How many rustc processes run at once.
 const COMPILE_JOBS: usize = 2;
+
+fn stdout_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr_of(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
 
 /// The rustc of the toolchain that runs the tests, as cargo names it, else the one on the path.
 fn rustc() -> Command {
@@ -64,20 +76,23 @@ fn empty_board(n: usize) -> String {
 }
 
 /// Boards with their counts from outside the code under test: the CSES sample, and OEIS A000170
-/// for empty boards.
-fn accepted_inputs() -> Vec<(String, Vec<u8>, String)> {
+/// for empty boards. With `eight_by_eight_only`, only CSES's own 8 x 8 boards.
+fn accepted_inputs(eight_by_eight_only: bool) -> Vec<(String, Vec<u8>, String)> {
     let count_of = |n| oracle::known_count(n).expect("A000170 is known here").to_string() + "\n";
-    vec![
+    let mut inputs: Vec<(String, Vec<u8>, String)> = vec![
         ("the CSES sample".into(), CSES_SAMPLE.as_bytes().to_vec(), "65\n".into()),
         (
             "the sample with CRLF and no final newline".into(),
             CSES_SAMPLE.trim_end().replace('\n', "\r\n").into_bytes(),
             "65\n".into(),
         ),
-        ("the empty 8 x 8 board".into(), empty_board(8).into_bytes(), "92\n".into()),
-        ("the empty 1 x 1 board".into(), b".\n".to_vec(), count_of(1)),
-        ("the empty 10 x 10 board".into(), empty_board(10).into_bytes(), count_of(10)),
-    ]
+        ("the empty 8 x 8 board".into(), empty_board(8).into_bytes(), count_of(8)),
+    ];
+    if !eight_by_eight_only {
+        inputs.push(("the empty 1 x 1 board".into(), b".\n".to_vec(), count_of(1)));
+        inputs.push(("the empty 10 x 10 board".into(), empty_board(10).into_bytes(), count_of(10)));
+    }
+    inputs
 }
 
 /// Inputs that are not boards; each must give status 2, nothing on stdout, and on stderr the
@@ -163,9 +178,9 @@ fn the_rejected_inputs_hold_every_kind_of_fault_the_checker_names() {
 }
 
 /// Checks one exported CSES program on every accepted and rejected input.
-fn check_cses_program(id: &str, program: &Path) -> Vec<String> {
+fn check_cses_program(id: &str, program: &Path, eight_by_eight_only: bool) -> Vec<String> {
     let mut failures = Vec::new();
-    for (label, input, expected) in accepted_inputs() {
+    for (label, input, expected) in accepted_inputs(eight_by_eight_only) {
         let output = run_with_stdin(program, &input);
         if output.status.code() != Some(0) || stdout_of(&output) != expected {
             failures.push(format!(
@@ -195,12 +210,26 @@ fn check_cses_program(id: &str, program: &Path) -> Vec<String> {
     failures
 }
 
-/// LeetCode supplies `struct Solution;`; the `main` stands in for its harness.
-fn leetcode_harness(exported: &str) -> String {
-    format!(
-        "struct Solution;\n\n{exported}\nfn main() {{\n    println!(\"{{}}\", Solution::solve_n_queens(8).len());\n    \
-         println!(\"{{}}\", Solution::total_n_queens(8));\n}}\n"
-    )
+/// The sides a LeetCode harness asks about: LeetCode's constraint, 1 <= n <= 9.
+const LEETCODE_SIDES: std::ops::RangeInclusive<usize> = 1..=9;
+
+/// LeetCode supplies `struct Solution;`; the `main` stands in for its harness, calling whichever of
+/// the two functions the module has, for every side in [`LEETCODE_SIDES`]; and what it must print.
+fn leetcode_harness(exported: &str, implementation: &leetcode::Implementation) -> (String, String) {
+    let mut calls = String::new();
+    let mut expected = String::new();
+    for n in LEETCODE_SIDES {
+        let count = oracle::known_count(n).expect("A000170 is known here");
+        if implementation.solve_n_queens.is_some() {
+            calls.push_str(&format!("    println!(\"{{}}\", Solution::solve_n_queens({n}).len());\n"));
+            expected.push_str(&format!("{count}\n"));
+        }
+        if implementation.total_n_queens.is_some() {
+            calls.push_str(&format!("    println!(\"{{}}\", Solution::total_n_queens({n}));\n"));
+            expected.push_str(&format!("{count}\n"));
+        }
+    }
+    (format!("struct Solution;\n\n{exported}\nfn main() {{\n{calls}}}\n"), expected)
 }
 
 /// Exports, compiles and runs one id; the failures, if any.
@@ -210,18 +239,21 @@ fn check_id(folder: &Path, id: &str) -> Vec<String> {
         Err(error) => return vec![format!("{id}: {error}")],
     };
     let stem = id.replace('/', "-");
-    if id.starts_with("cses/") {
+    let (prefix, name) = id.split_once('/').expect("an id is PREFIX/NAME");
+    if prefix == "cses" {
+        let implementation = cses::implementation(name).expect("a registered CSES name");
         match compile(folder, &stem, &exported) {
-            Ok(program) => check_cses_program(id, &program),
+            Ok(program) => check_cses_program(id, &program, implementation.eight_by_eight_only),
             Err(message) => vec![message],
         }
     } else {
-        let program = match compile(folder, &stem, &leetcode_harness(&exported)) {
+        let implementation = leetcode::implementation(name).expect("a registered LeetCode name");
+        let (harness, expected) = leetcode_harness(&exported, implementation);
+        let program = match compile(folder, &stem, &harness) {
             Ok(program) => program,
             Err(message) => return vec![message],
         };
         let output = run_with_stdin(&program, b"");
-        let expected = format!("{0}\n{0}\n", oracle::known_count(8).expect("A000170(8)"));
         if output.status.success() && stdout_of(&output) == expected {
             Vec::new()
         } else {
@@ -236,6 +268,7 @@ fn every_export_compiles_alone_with_plain_rustc_and_answers_right() {
     let ids = valid_ids();
     // Every registered implementation, for CSES and for each LeetCode id form.
     assert_eq!(ids.len(), cses::IMPLEMENTATIONS.len() + 3 * leetcode::IMPLEMENTATIONS.len());
+    assert!(ids.iter().any(|id| id == "cses/fixed_board"), "{ids:?}");
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -253,12 +286,24 @@ fn every_export_compiles_alone_with_plain_rustc_and_answers_right() {
 }
 
 #[test]
+fn the_leetcode_ids_of_export_are_the_registry_ones() {
+    // `leetcode51/NAME` must name a module with `solve_n_queens`, `leetcode52/NAME` one with
+    // `total_n_queens`, as `cargo xtask list` shows them.
+    let registered: Vec<String> = judge::registry::implementations().iter().map(|entry| entry.id()).collect();
+    let exported: Vec<String> = valid_ids()
+        .into_iter()
+        .filter(|id| ["cses/", "leetcode51/", "leetcode52/"].iter().any(|prefix| id.starts_with(prefix)))
+        .collect();
+    assert_eq!(exported, registered);
+}
+
+#[test]
 fn every_registered_module_is_embedded_as_its_file_stands() {
     for target in Target::ALL {
         for name in target.names() {
             let source = target.source(name).expect("every registered name has a source");
             assert_eq!(source.path, format!("crates/{}/src/{name}.rs", target.crate_folder()));
-            let on_disk = xtask::workspace_root().join(&source.path);
+            let on_disk = judge::workspace_root().join(&source.path);
             assert_eq!(
                 std::fs::read_to_string(&on_disk).expect("the module's file"),
                 source.text,
@@ -277,6 +322,32 @@ fn exports_turn_the_module_header_into_plain_comments() {
         assert!(exported.starts_with("// "), "{id}");
         assert!(!exported.lines().any(|line| line.starts_with("//!")), "{id} keeps an inner doc comment");
         assert!(exported.ends_with("}\n") && !exported.ends_with("\n\n"), "{id} ends with one newline");
+    }
+}
+
+/// The lines that are not empty, in order.
+fn non_blank<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    lines.iter().filter(|line| !line.is_empty()).copied().collect()
+}
+
+#[test]
+fn a_cses_export_is_the_module_then_the_generated_main() {
+    // The generated main takes the checker's bound for its own.
+    assert!(CSES_MAIN.contains("const MAX_N: usize = MAX_N_PLACEHOLDER;"));
+    let main = CSES_MAIN.replace("MAX_N_PLACEHOLDER", &MAX_N.to_string());
+    for implementation in cses::IMPLEMENTATIONS {
+        let id = format!("cses/{}", implementation.name);
+        let program = export(&id).expect("exports");
+        assert!(program.ends_with(&format!("\n\n{main}")), "{id} ends with the generated main");
+        let path = Target::Cses.source(implementation.name).expect("embedded").path;
+        let header: Vec<&str> = program.lines().take(4).collect();
+        assert!(header[0].contains(&format!("`cargo xtask export {id}`")), "{id}: {header:?}");
+        assert!(header[1].starts_with(&format!("// {path}, ")), "{id}: {header:?}");
+        // Every line of the module but its header is there as it stands.
+        let code: Vec<&str> = implementation.source.lines().filter(|line| !line.starts_with("//!")).collect();
+        let body = &program[..program.len() - main.len()];
+        let exported: Vec<&str> = body.lines().skip_while(|line| line.starts_with("//")).collect();
+        assert_eq!(non_blank(&exported), non_blank(&code), "{id}");
     }
 }
 
@@ -300,7 +371,6 @@ fn a_leetcode_export_drops_only_the_struct_line_and_names_its_problems() {
             .lines()
             .filter(|line| !line.starts_with("//") && *line != "pub struct Solution;")
             .collect();
-        let non_blank = |lines: &[&str]| lines.iter().filter(|line| !line.is_empty()).count();
         assert_eq!(non_blank(&exported_code), non_blank(&module_code), "leetcode/{name}");
 
         let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
@@ -330,83 +400,76 @@ fn a_module_without_the_shape_its_judge_needs_is_refused() {
         "crates/x/src/made_up.rs: expected exactly one `pub struct Solution;` line to strip, found 0"
     );
     let two_structs = module("pub struct Solution;\npub struct Solution;\nimpl Solution {}\n");
-    assert!(matches!(
+    assert_eq!(
         leetcode_file(Target::LeetCode, "leetcode/made_up", &two_structs),
-        Err(ExportError::StructLine { found: 2, .. })
-    ));
+        Err(ExportError::StructLine { path: two_structs.path.clone(), found: 2 })
+    );
     let no_impl = module("pub struct Solution;\n");
-    assert!(matches!(
-        leetcode_file(Target::LeetCode, "leetcode/made_up", &no_impl),
-        Err(ExportError::MissingEntryPoint { expected: "impl Solution", .. })
-    ));
+    let error = leetcode_file(Target::LeetCode51, "leetcode51/made_up", &no_impl).expect_err("no impl");
+    assert_eq!(
+        error,
+        ExportError::MissingEntryPoint { path: no_impl.path.clone(), expected: "impl Solution" }
+    );
+    assert_eq!(error.to_string(), "crates/x/src/made_up.rs: no `impl Solution` to export");
 
     let no_count = module("//! header\n\npub fn tally(reserved: &[Vec<bool>]) -> u64 { 0 }\n");
-    assert!(matches!(cses_program("cses/made_up", &no_count), Err(ExportError::MissingEntryPoint { .. })));
+    let error = cses_program("cses/made_up", &no_count).expect_err("no count");
+    assert_eq!(
+        error.to_string(),
+        "crates/x/src/made_up.rs: no `pub fn count(reserved: &[Vec<bool>]) -> u64` to export"
+    );
     let with_main = module("pub fn count(reserved: &[Vec<bool>]) -> u64 { 0 }\nfn main() {}\n");
-    assert!(matches!(cses_program("cses/made_up", &with_main), Err(ExportError::DefinesMain { .. })));
+    let error = cses_program("cses/made_up", &with_main).expect_err("a main of its own");
+    assert_eq!(error, ExportError::DefinesMain { path: with_main.path.clone() });
+    assert_eq!(
+        error.to_string(),
+        "crates/x/src/made_up.rs: defines `fn main` already, which the exported program adds"
+    );
 }
 
 #[test]
-fn an_unknown_id_is_a_usage_error_listing_the_valid_ids() {
-    for id in ["cses/nope", "leetcode53/bitmask", "bitmask", "cses/bitmask/extra", "leetcode/"] {
-        let output = xtask(&["export", id], false);
-        let stderr = stderr_of(&output);
-        assert_eq!(output.status.code(), Some(2), "{id}: {stderr}");
-        assert!(output.stdout.is_empty(), "{id}");
-        let first_line = stderr.lines().next().unwrap_or_default();
-        assert!(first_line.starts_with(&format!("error: unknown implementation `{id}`; expected one of: ")));
+fn an_unknown_id_is_refused_listing_the_valid_ids() {
+    for id in ["cses/nope", "leetcode53/bitmask", "bitmask", "cses/bitmask/extra", "leetcode/", "", "/"] {
+        let error = export(id).expect_err("an unknown id");
+        assert_eq!(error, ExportError::UnknownId { id: id.to_string(), valid_ids: valid_ids() });
+        let message = error.to_string();
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(
+            message.starts_with(&format!("unknown implementation `{id}`; expected one of: ")),
+            "{message}"
+        );
         for valid in valid_ids() {
-            assert!(first_line.contains(&valid), "{valid} missing from {first_line}");
+            assert!(message.contains(&valid), "{valid} missing from {message}");
         }
     }
-    for args in [&["export"][..], &["export", "cses/bitmask", "cses/hashset"], &["export", "--bogus"]] {
-        let output = xtask(args, false);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr_of(&output));
-        assert!(output.stdout.is_empty(), "{args:?}");
-        assert!(stderr_of(&output).starts_with("error: "), "{args:?}");
-    }
 }
 
 #[test]
-fn output_writes_the_file_from_any_folder() {
+fn an_export_is_written_whole_or_not_at_all() {
     let folder = TempFolder::new("export-output");
-    // From a folder outside the workspace: the sources are embedded, not read at run time.
-    let printed = Command::new(env!("CARGO_BIN_EXE_xtask"))
-        .args(["export", "cses/bitmask"])
-        .current_dir(&folder.path)
-        .output()
-        .expect("run the xtask binary");
-    assert_eq!(printed.status.code(), Some(0), "{}", stderr_of(&printed));
-    assert_eq!(stdout_of(&printed), export("cses/bitmask").expect("exports"));
-
-    let target = folder.path.join("solution.rs");
+    let target = folder.write("solution.rs", "an older file");
+    let text = export("leetcode51/erickson").expect("exports");
+    judge::write_atomically(&target, &text).expect("write the export");
+    assert_eq!(std::fs::read_to_string(&target).expect("the written file"), text);
     std::fs::write(&target, "an older file").expect("write");
-    for flag in ["-o", "--output"] {
-        let output = xtask(&["export", "leetcode51/erickson", flag, path_arg(&target)], false);
-        assert_eq!(output.status.code(), Some(0), "{flag}: {}", stderr_of(&output));
-        assert_eq!(
-            std::fs::read_to_string(&target).expect("the written file"),
-            export("leetcode51/erickson").expect("exports")
-        );
-        std::fs::write(&target, "an older file").expect("write");
-    }
 
-    // A folder that does not exist: status 1, nothing written, no temporary file left behind.
-    let missing = folder.path.join("no-such-folder").join("solution.rs");
-    let output = xtask(&["export", "cses/bitmask", "-o", path_arg(&missing)], false);
-    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
-    assert!(stderr_of(&output).starts_with("error: "));
+    // A folder that does not exist: an error naming the file, nothing written, no temporary file.
+    let missing = folder.join("no-such-folder").join("solution.rs");
+    let error = judge::write_atomically(&missing, &text).expect_err("no such folder");
+    assert!(error.starts_with(&format!("{}: cannot write: ", missing.display())), "{error}");
     assert!(!missing.exists());
+    assert!(!folder.join("no-such-folder").exists(), "the folder is not made");
     // A target that is a folder: the rename fails and the temporary file goes.
-    let a_folder = folder.path.join("a-folder");
+    let a_folder = folder.join("a-folder");
     std::fs::create_dir(&a_folder).expect("create a folder");
-    let output = xtask(&["export", "cses/bitmask", "-o", path_arg(&a_folder)], false);
-    assert_eq!(output.status.code(), Some(1), "{}", stderr_of(&output));
+    let error = judge::write_atomically(&a_folder, &text).expect_err("a folder is no file");
+    assert!(error.starts_with(&format!("{}: cannot write: ", a_folder.display())), "{error}");
     let mut left: Vec<String> = std::fs::read_dir(&folder.path)
         .expect("list the folder")
         .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
         .collect();
     left.sort_unstable();
     assert_eq!(left, ["a-folder", "solution.rs"], "no temporary file is left");
+    assert_eq!(std::fs::read_dir(&a_folder).expect("list a-folder").count(), 0);
     assert_eq!(std::fs::read_to_string(&target).expect("read"), "an older file");
 }

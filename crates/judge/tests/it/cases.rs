@@ -1,0 +1,470 @@
+//! Case files: parsing is strict, and every fault is one line naming the file and the key (or the
+//! file's line and column). Loading a folder reads regular `*.toml` files only, never hangs on a
+//! FIFO nor loops through a symbolic link, refuses huge files, files that are not UTF-8 and ids
+//! whose snapshots would clash, and still loads every good case beside a bad one. `new-case` reads
+//! a board file boundedly and never overwrites a case unasked.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use checker::Board;
+use judge::case::{
+    load_cases, parse_case, render_case_file, CaseError, Loaded, DEFAULT_MEMORY_LIMIT_MB,
+    DEFAULT_TIME_LIMIT_MS, MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
+};
+use judge::new_case::{write_new_case, NewCase, Source};
+use pretty_assertions::assert_eq;
+
+use crate::support::TempFolder;
+
+/// The CSES statement's sample, whose answer is 65.
+const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+
+/// A good case that sits beside every bad file, to show that one bad file spoils nothing else.
+const GOOD_CASE: &str = "description = \"beside a bad file\"\nn = 4\nexpected = 2\n";
+
+fn error_of(text: &str) -> String {
+    parse_case("x", Path::new("cases/x.toml"), text).expect_err("the case must be rejected").to_string()
+}
+
+macro_rules! rejected_cases {
+    ($($name:ident: ($text:expr, $message:expr),)*) => {$(
+        #[test]
+        fn $name() {
+            assert_eq!(error_of($text), $message);
+        }
+    )*};
+}
+
+rejected_cases! {
+    unknown_key: ("n = 4\nexpected = 2\nexpect = 2\n",
+        "cases/x.toml: line 3, column 1: unknown field `expect`, expected one of `n`, `board`, `expected`, `description`, `time_limit_ms`, `memory_limit_mb`"),
+    wrong_type: ("n = \"four\"\nexpected = 2\n",
+        "cases/x.toml: line 1, column 5: invalid type: string \"four\", expected i64"),
+    missing_expected: ("n = 4\n",
+        "cases/x.toml: line 1, column 1: missing field `expected`"),
+    negative_expected: ("n = 4\nexpected = -2\n",
+        "cases/x.toml: line 2, column 12: invalid value: integer `-2`, expected u64"),
+    both_n_and_board: ("n = 4\nboard = \"....\\n\"\nexpected = 2\n",
+        "cases/x.toml: both `n` and `board` are given: expected exactly one"),
+    neither_n_nor_board: ("expected = 2\n",
+        "cases/x.toml: neither `n` nor `board` is given: expected exactly one"),
+    n_zero: ("n = 0\nexpected = 1\n",
+        "cases/x.toml: key `n`: 0 is out of range: expected 1 to 32"),
+    n_negative: ("n = -4\nexpected = 1\n",
+        "cases/x.toml: key `n`: -4 is out of range: expected 1 to 32"),
+    n_too_large: ("n = 33\nexpected = 1\n",
+        "cases/x.toml: key `n`: 33 is out of range: expected 1 to 32"),
+    zero_time_limit: ("n = 4\nexpected = 2\ntime_limit_ms = 0\n",
+        "cases/x.toml: key `time_limit_ms`: 0 is out of range: expected 1 to 600000"),
+    zero_memory_limit: ("n = 4\nexpected = 2\nmemory_limit_mb = 0\n",
+        "cases/x.toml: key `memory_limit_mb`: 0 is out of range: expected 1 to 65536"),
+    bad_toml: ("n = 4\nexpected = \n",
+        "cases/x.toml: line 2, column 12: invalid string: expected `\"`, `'`"),
+    board_with_bad_character: ("expected = 1\nboard = \"\"\"\n....\n..Q.\n....\n....\n\"\"\"\n",
+        "cases/x.toml: key `board`, line 4: board line 2, column 3: unknown character 'Q': expected `.` or `*`"),
+    board_on_one_line: ("expected = 1\nboard = \"..\\n.Q\\n\"\n",
+        "cases/x.toml: key `board` (line 2): board line 2, column 2: unknown character 'Q': expected `.` or `*`"),
+    board_too_few_rows: ("expected = 1\nboard = \"\"\"\n....\n....\n\"\"\"\n",
+        "cases/x.toml: key `board`, line 5: board line 3, column 1: too few rows: expected 4, found 2"),
+}
+
+#[test]
+fn defaults_and_both_board_forms() {
+    let case = parse_case("a/b", Path::new("cases/a/b.toml"), "n = 8\nexpected = 92\n").expect("valid");
+    assert_eq!((case.id.as_str(), case.path.as_path()), ("a/b", Path::new("cases/a/b.toml")));
+    assert_eq!((case.board.n(), case.board.reserved_count(), case.expected), (8, 0, 92));
+    assert_eq!((case.time_limit_ms, case.memory_limit_mb), (DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB));
+    assert_eq!(case.description, None);
+
+    let text = "description = \"one corner\"\nboard = \"\"\"\n*...\n....\n....\n....\n\"\"\"\nexpected = 2\ntime_limit_ms = 50\nmemory_limit_mb = 64\n";
+    let case = parse_case("c", Path::new("cases/c.toml"), text).expect("valid");
+    assert_eq!((case.board.n(), case.board.reserved_count()), (4, 1));
+    assert!(case.board.is_reserved(0, 0));
+    assert_eq!((case.time_limit_ms, case.memory_limit_mb), (50, 64));
+    assert_eq!(case.description.as_deref(), Some("one corner"));
+}
+
+#[test]
+fn rendered_case_files_parse_back() {
+    let board = Board::parse("*..\n...\n..*\n").expect("valid board");
+    let text = render_case_file(&board, false, 0, Some("a \"quoted\" description"));
+    let case = parse_case("r", Path::new("r.toml"), &text).expect("a rendered case parses");
+    assert_eq!(case.board, board);
+    assert_eq!(case.expected, 0);
+    assert_eq!(case.description.as_deref(), Some("a \"quoted\" description"));
+    let text = render_case_file(&Board::empty(5).expect("valid"), true, 10, None);
+    assert_eq!(text, "n = 5\nexpected = 10\n");
+}
+
+/// Loads `folder`, which must be readable as a whole.
+fn load(folder: &Path) -> Loaded {
+    load_cases(folder).expect("the folder itself is readable")
+}
+
+fn ids(loaded: &Loaded) -> Vec<&str> {
+    loaded.cases.iter().map(|case| case.id.as_str()).collect()
+}
+
+fn messages(loaded: &Loaded) -> Vec<String> {
+    loaded.errors.iter().map(CaseError::to_string).collect()
+}
+
+/// A temporary cases folder holding [`GOOD_CASE`] as `good.toml`.
+fn folder_with_a_good_case(label: &str) -> TempFolder {
+    let folder = TempFolder::new(label);
+    folder.write("good.toml", GOOD_CASE);
+    folder
+}
+
+/// Asserts that loading `folder` gives the case `good` alone, and exactly the error `expected`.
+fn assert_only_error(folder: &TempFolder, expected: String) {
+    let loaded = load(&folder.path);
+    assert_eq!(messages(&loaded), [expected]);
+    assert_eq!(ids(&loaded), ["good"]);
+    assert_eq!(loaded.cases[0].expected, 2, "the good case is read whole");
+}
+
+#[test]
+fn a_memory_limit_past_the_largest_is_refused() {
+    let folder = folder_with_a_good_case("memory-limit");
+    // 2^44 MiB is 2^64 bytes: the byte count would overflow a u64.
+    let bad = folder.write("huge-memory.toml", "n = 4\nexpected = 2\nmemory_limit_mb = 17592186044416\n");
+    folder.write(
+        "largest-memory.toml",
+        format!("n = 4\nexpected = 2\nmemory_limit_mb = {MAX_MEMORY_LIMIT_MB}\n"),
+    );
+    let loaded = load(&folder.path);
+    assert_eq!(
+        messages(&loaded),
+        [format!(
+            "{}: key `memory_limit_mb`: 17592186044416 is out of range: expected 1 to 65536",
+            bad.display()
+        )]
+    );
+    assert_eq!(ids(&loaded), ["good", "largest-memory"]);
+    assert_eq!(loaded.cases[1].memory_limit_mb, 65_536);
+    assert_eq!(loaded.cases[1].limits().memory_bytes, 65_536 << 20);
+}
+
+#[test]
+fn a_time_limit_past_ten_minutes_is_refused() {
+    let folder = folder_with_a_good_case("time-limit");
+    let bad = folder.write("slow.toml", "n = 4\nexpected = 2\ntime_limit_ms = 600001\n");
+    folder.write("ten-minutes.toml", format!("n = 4\nexpected = 2\ntime_limit_ms = {MAX_TIME_LIMIT_MS}\n"));
+    let loaded = load(&folder.path);
+    assert_eq!(
+        messages(&loaded),
+        [format!("{}: key `time_limit_ms`: 600001 is out of range: expected 1 to 600000", bad.display())]
+    );
+    assert_eq!(ids(&loaded), ["good", "ten-minutes"]);
+    assert_eq!(loaded.cases[1].limits().cpu_time, Duration::from_secs(600));
+}
+
+#[test]
+fn two_ids_with_one_snapshot_name_load_one_and_name_the_clash() {
+    let folder = folder_with_a_good_case("snapshot-clash");
+    folder.write("x/y.toml", "n = 5\nexpected = 10\n");
+    let second = folder.write("x__y.toml", "n = 6\nexpected = 4\n");
+    let loaded = load(&folder.path);
+    // `x/y` comes first in id order (`/` sorts before `_`), so `x__y` is the one refused.
+    assert_eq!(
+        messages(&loaded),
+        [format!(
+            "{}: its snapshot name `x__y` is the one of case `x/y`: rename one of them",
+            second.display()
+        )]
+    );
+    assert_eq!(ids(&loaded), ["good", "x/y"]);
+    assert_eq!(loaded.cases[1].board.n(), 5, "the loaded one is x/y.toml's");
+}
+
+#[test]
+fn a_symbolic_link_loop_is_entered_once() {
+    let folder = folder_with_a_good_case("link-loop");
+    folder.write("sub/inner.toml", "n = 5\nexpected = 10\n");
+    std::os::unix::fs::symlink(".", folder.join("loop")).expect("link the folder to itself");
+    std::os::unix::fs::symlink("..", folder.join("sub/up")).expect("link a subfolder to its parent");
+    let loaded = load(&folder.path);
+    assert_eq!(messages(&loaded), Vec::<String>::new());
+    assert_eq!(ids(&loaded), ["good", "sub/inner"]);
+}
+
+#[test]
+fn a_link_to_itself_named_as_a_case_is_an_error_naming_it() {
+    let folder = folder_with_a_good_case("self-link");
+    let link = folder.join("self.toml");
+    std::os::unix::fs::symlink("self.toml", &link).expect("link a file to itself");
+    let loaded = load(&folder.path);
+    let messages = messages(&loaded);
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    let prefix = format!("{}: cannot read: ", link.display());
+    assert!(messages[0].starts_with(&prefix), "{messages:?}");
+    assert!(!messages[0].contains('\n'), "{messages:?}");
+    assert_eq!(ids(&loaded), ["good"]);
+}
+
+/// Makes a FIFO at `path`.
+fn make_fifo(path: &Path) {
+    let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).expect("no NUL in the path");
+    // SAFETY: `c_path` is a valid NUL-terminated string that outlives the call.
+    let status = unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) };
+    assert_eq!(status, 0, "mkfifo {}: {}", path.display(), std::io::Error::last_os_error());
+}
+
+/// Runs `body` on another thread and returns its result, or fails after `limit`: a test of
+/// something that must not hang must not hang either.
+fn within<T: Send + 'static>(limit: Duration, what: &str, body: impl FnOnce() -> T + Send + 'static) -> T {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(body());
+    });
+    receiver.recv_timeout(limit).unwrap_or_else(|error| panic!("{what}: no answer within {limit:?}: {error}"))
+}
+
+#[test]
+fn a_fifo_named_as_a_case_is_an_error_and_does_not_hang() {
+    let folder = folder_with_a_good_case("fifo");
+    let fifo = folder.join("p.toml");
+    make_fifo(&fifo);
+    let root = folder.path.clone();
+    let loaded = within(Duration::from_secs(20), "loading a folder with a FIFO", move || load(&root));
+    assert_eq!(
+        messages(&loaded),
+        [format!("{}: not a regular file: only regular files are read as cases", fifo.display())]
+    );
+    assert_eq!(ids(&loaded), ["good"]);
+}
+
+#[test]
+fn a_cargo_manifest_in_the_folder_is_an_error_naming_it() {
+    let folder = folder_with_a_good_case("manifest");
+    let manifest = folder.write(
+        "Cargo.toml",
+        "[package]\nname = \"stray\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\n",
+    );
+    // toml names the first unknown key where it stands: `package`, inside `[package]`.
+    assert_only_error(
+        &folder,
+        format!(
+            "{}: line 1, column 2: unknown field `package`, expected one of `n`, `board`, `expected`, `description`, `time_limit_ms`, `memory_limit_mb`",
+            manifest.display()
+        ),
+    );
+}
+
+#[test]
+fn a_file_over_one_mebibyte_is_refused() {
+    let folder = folder_with_a_good_case("big");
+    // Valid TOML all through, so only the size can refuse it.
+    let mut text = String::from("n = 4\nexpected = 2\n");
+    while text.len() as u64 <= MAX_CASE_FILE_BYTES {
+        text.push_str("# a comment line to make the file larger than any case file is\n");
+    }
+    let big = folder.write("big.toml", &text);
+    assert_only_error(&folder, format!("{}: larger than 1048576 bytes: not a case file", big.display()));
+    // At the limit exactly, the same text is a case.
+    text.truncate(MAX_CASE_FILE_BYTES as usize - 1);
+    text.push('\n');
+    std::fs::write(&big, &text).expect("rewrite big.toml");
+    assert_eq!(ids(&load(&folder.path)), ["big", "good"]);
+}
+
+#[test]
+fn a_bad_square_after_a_line_continuation_is_reported_at_its_file_line() {
+    let folder = folder_with_a_good_case("continuation");
+    // File lines: 1 `expected`, 2 `board = """\`, 3 blank, 4 `....`, 5 `..Q.`. The backslash drops
+    // every newline up to the first row, so the board's line 2 is the file's line 5.
+    let bad =
+        folder.write("opening.toml", "expected = 1\nboard = \"\"\"\\\n\n....\n..Q.\n....\n....\n\"\"\"\n");
+    assert_only_error(
+        &folder,
+        format!(
+            "{}: key `board`, line 5: board line 2, column 3: unknown character 'Q': expected `.` or `*`",
+            bad.display()
+        ),
+    );
+    std::fs::remove_file(&bad).expect("remove");
+
+    // A backslash inside the board joins file lines 3 and 4 into the board's first row, so the
+    // board's line 2 is the file's line 5 again.
+    let bad =
+        folder.write("inside.toml", "expected = 1\nboard = \"\"\"\n..\\\n    ..\n..Q.\n....\n....\n\"\"\"\n");
+    assert_only_error(
+        &folder,
+        format!(
+            "{}: key `board`, line 5: board line 2, column 3: unknown character 'Q': expected `.` or `*`",
+            bad.display()
+        ),
+    );
+}
+
+#[test]
+fn a_bad_square_in_a_plain_multi_line_string_is_reported_at_its_file_line() {
+    let folder = folder_with_a_good_case("multi-line");
+    // A literal string; file lines: 1 `description`, 2 `board = '''`, 3 to 5 rows, row 3 bad at 4.
+    let bad = folder.write(
+        "literal.toml",
+        "description = \"literal\"\nboard = '''\n....\n....\n...#\n....\n'''\nexpected = 0\n",
+    );
+    assert_only_error(
+        &folder,
+        format!(
+            "{}: key `board`, line 5: board line 3, column 4: unknown character '#': expected `.` or `*`",
+            bad.display()
+        ),
+    );
+    std::fs::remove_file(&bad).expect("remove");
+
+    // The first row on the line of the opening quotes: the board's line 4 is the file's line 5.
+    let bad = folder.write("same-line.toml", "expected = 0\nboard = \"\"\"....\n....\n....\n.x..\n\"\"\"\n");
+    assert_only_error(
+        &folder,
+        format!(
+            "{}: key `board`, line 5: board line 4, column 2: unknown character 'x': expected `.` or `*`",
+            bad.display()
+        ),
+    );
+}
+
+#[test]
+fn a_file_that_is_not_utf8_is_reported_at_the_bad_byte() {
+    let folder = folder_with_a_good_case("not-utf8");
+    // `description = "` is 15 characters, so the bad byte is column 16 of line 3.
+    let bad = folder.write("latin1.toml", b"n = 4\nexpected = 2\ndescription = \"\xff\"\n");
+    assert_only_error(
+        &folder,
+        format!("{}: line 3, column 16: not UTF-8: a case file is TOML, which is UTF-8", bad.display()),
+    );
+    std::fs::remove_file(&bad).expect("remove");
+
+    // Columns count characters, as toml's own locations do: `é` is one column of two bytes.
+    let bad = folder.write("after-accent.toml", b"n = 4\nexpected = 2\ndescription = \"\xc3\xa9\xff\"\n");
+    assert_only_error(
+        &folder,
+        format!("{}: line 3, column 17: not UTF-8: a case file is TOML, which is UTF-8", bad.display()),
+    );
+}
+
+#[test]
+fn crlf_line_ends_give_the_same_board_as_lf() {
+    let folder = TempFolder::new("crlf");
+    let lf = format!("description = \"the sample\"\nboard = \"\"\"\n{CSES_SAMPLE}\"\"\"\nexpected = 65\n");
+    folder.write("lf.toml", &lf);
+    folder.write("crlf.toml", lf.replace('\n', "\r\n"));
+    let loaded = load(&folder.path);
+    assert_eq!(messages(&loaded), Vec::<String>::new());
+    assert_eq!(ids(&loaded), ["crlf", "lf"]);
+    let sample = Board::parse(CSES_SAMPLE).expect("the sample");
+    assert_eq!(loaded.cases[0].board, sample);
+    assert_eq!(loaded.cases[1].board, sample);
+    assert_eq!(loaded.cases[0].description.as_deref(), Some("the sample"));
+
+    // A bad square in a CRLF file is at the same line as in the LF one.
+    let bad_lf = lf.replacen("..*.....", "..*..Q..", 1);
+    let bad = folder.write("crlf.toml", bad_lf.replace('\n', "\r\n"));
+    let loaded = load(&folder.path);
+    assert_eq!(
+        messages(&loaded),
+        [format!(
+            "{}: key `board`, line 5: board line 3, column 6: unknown character 'Q': expected `.` or `*`",
+            bad.display()
+        )]
+    );
+    assert_eq!(ids(&loaded), ["lf"]);
+}
+
+#[test]
+fn hidden_snapshot_and_target_folders_and_other_files_are_not_read() {
+    let folder = folder_with_a_good_case("skipped");
+    for skipped in [".hidden/a.toml", "snapshots/b.toml", "target/c.toml", "sub/target/d.toml"] {
+        folder.write(skipped, "not a case at all");
+    }
+    folder.write("README.md", "not a case either");
+    folder.write("notes.txt", "n = 4");
+    let loaded = load(&folder.path);
+    assert_eq!(messages(&loaded), Vec::<String>::new());
+    assert_eq!(ids(&loaded), ["good"]);
+}
+
+#[test]
+fn a_folder_that_is_missing_or_a_file_is_one_error() {
+    let folder = folder_with_a_good_case("not-a-folder");
+    let file = folder.join("good.toml");
+    let error = load_cases(&file).expect_err("a file is not a cases folder");
+    assert_eq!(error.to_string(), format!("{}: not a folder", file.display()));
+    let missing = folder.join("missing");
+    let error = load_cases(&missing).expect_err("a missing folder");
+    assert!(error.to_string().starts_with(&format!("{}: cannot read: ", missing.display())), "{error}");
+}
+
+fn new_case(folder: &Path, name: &str, source: Source, overwrite: bool) -> NewCase {
+    NewCase {
+        cases_folder: folder.to_path_buf(),
+        name: name.to_string(),
+        source,
+        description: Some("made by a test".to_string()),
+        overwrite,
+    }
+}
+
+fn files_under(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("list a folder") {
+        let path = entry.expect("an entry").path();
+        if path.is_dir() {
+            found.extend(files_under(&path));
+        } else {
+            found.push(path);
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn a_new_case_from_dev_zero_is_refused_at_once_and_writes_nothing() {
+    let folder = TempFolder::new("new-case-zero");
+    let request = new_case(&folder.path, "reserved/zeros", Source::BoardFile("/dev/zero".into()), false);
+    let started = Instant::now();
+    let result = within(Duration::from_secs(20), "reading /dev/zero", move || write_new_case(&request));
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    assert_eq!(
+        result,
+        Err("/dev/zero: more than 65536 bytes: a board is at most 32 rows of 32 squares".to_string())
+    );
+    assert_eq!(files_under(&folder.path), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn a_new_case_counts_with_the_oracle_and_overwrites_only_when_asked() {
+    let folder = TempFolder::new("new-case-overwrite");
+    let board_file = folder.write("board.txt", CSES_SAMPLE);
+    let cases = folder.join("cases");
+    std::fs::create_dir(&cases).expect("create the cases folder");
+
+    let request = new_case(&cases, "cses/copy", Source::BoardFile(board_file.clone()), false);
+    let (path, expected) = write_new_case(&request).expect("a new case");
+    assert_eq!((path.clone(), expected), (cases.join("cses/copy.toml"), 65));
+    let written = std::fs::read_to_string(&path).expect("the new case");
+    let case = parse_case("cses/copy", &path, &written).expect("the new case parses");
+    assert_eq!((case.board, case.expected), (Board::parse(CSES_SAMPLE).expect("the sample"), 65));
+
+    // Again, for another board, without `overwrite`: refused, and the file is as it was.
+    let request = new_case(&cases, "cses/copy", Source::Empty(6), false);
+    assert_eq!(
+        write_new_case(&request),
+        Err(format!("{}: already exists (pass --force to replace it)", path.display()))
+    );
+    assert_eq!(std::fs::read_to_string(&path).expect("the case"), written);
+
+    // With `overwrite`: replaced, with A000170(6) = 4; no temporary file is left beside it.
+    let request = new_case(&cases, "cses/copy", Source::Empty(6), true);
+    assert_eq!(write_new_case(&request), Ok((path.clone(), 4)));
+    assert_eq!(
+        std::fs::read_to_string(&path).expect("the case"),
+        "description = \"made by a test\"\nn = 6\nexpected = 4\n"
+    );
+    assert_eq!(files_under(&cases), [path]);
+}

@@ -1,0 +1,139 @@
+//! The registry reads the solution crates' own lists: every CSES counter is `cses/NAME` and solves
+//! CSES 1624 (and `queens`, unless it is for 8 x 8 boards only), every LeetCode module is
+//! `leetcode51/NAME` when it has `solve_n_queens` and `leetcode52/NAME` when it has
+//! `total_n_queens`; ids are unique, no fixture is among the real implementations, and `find`
+//! finds each. Each kernel answers the CSES sample or the empty 8 x 8 board as the oracle does.
+
+use std::collections::BTreeSet;
+
+use checker::{oracle, Board};
+use judge::answer::Answer;
+use judge::problem::Problem;
+use judge::registry::{find, fixtures, implementations, Entry, Kernel};
+use pretty_assertions::assert_eq;
+
+/// The CSES statement's sample, whose answer is 65.
+const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+
+fn entry_with_id(entries: &[Entry], id: &str) -> Entry {
+    *entries.iter().find(|entry| entry.id() == id).unwrap_or_else(|| panic!("{id} is not registered"))
+}
+
+#[test]
+fn every_cses_counter_is_registered_for_its_problems() {
+    let entries = implementations();
+    for implementation in cses::IMPLEMENTATIONS {
+        let id = format!("cses/{}", implementation.name);
+        let entry = entry_with_id(&entries, &id);
+        assert!(matches!(entry.kernel, Kernel::Count(_)), "{id}: {:?}", entry.kernel);
+        assert_eq!(entry.summary, implementation.summary, "{id}");
+        let expected: &[Problem] = if implementation.eight_by_eight_only {
+            &[Problem::Cses1624]
+        } else {
+            &[Problem::Cses1624, Problem::Queens]
+        };
+        assert_eq!(entry.problems, expected, "{id}");
+        assert!(entry.solves(Problem::Cses1624), "{id}");
+        assert_eq!(entry.solves(Problem::Queens), !implementation.eight_by_eight_only, "{id}");
+    }
+    assert!(
+        cses::IMPLEMENTATIONS.iter().any(|implementation| implementation.eight_by_eight_only),
+        "fixed_board, declared for 8 x 8 boards only, is among them"
+    );
+}
+
+#[test]
+fn every_leetcode_module_is_registered_once_a_problem_it_answers() {
+    let entries = implementations();
+    for implementation in leetcode::IMPLEMENTATIONS {
+        let name = implementation.name;
+        let for_51 = entries.iter().find(|entry| entry.id() == format!("leetcode51/{name}"));
+        assert_eq!(for_51.is_some(), implementation.solve_n_queens.is_some(), "leetcode51/{name}");
+        if let Some(entry) = for_51 {
+            assert!(matches!(entry.kernel, Kernel::Enumerate(_)), "leetcode51/{name}");
+            assert_eq!(entry.problems, [Problem::LeetCode51], "leetcode51/{name}");
+        }
+        let for_52 = entries.iter().find(|entry| entry.id() == format!("leetcode52/{name}"));
+        assert_eq!(for_52.is_some(), implementation.total_n_queens.is_some(), "leetcode52/{name}");
+        if let Some(entry) = for_52 {
+            assert!(matches!(entry.kernel, Kernel::Total(_)), "leetcode52/{name}");
+            assert_eq!(entry.problems, [Problem::LeetCode52], "leetcode52/{name}");
+        }
+    }
+}
+
+#[test]
+fn the_registry_holds_exactly_the_crates_implementations() {
+    let mut expected: Vec<String> =
+        cses::IMPLEMENTATIONS.iter().map(|implementation| format!("cses/{}", implementation.name)).collect();
+    for implementation in leetcode::IMPLEMENTATIONS {
+        if implementation.solve_n_queens.is_some() {
+            expected.push(format!("leetcode51/{}", implementation.name));
+        }
+    }
+    for implementation in leetcode::IMPLEMENTATIONS {
+        if implementation.total_n_queens.is_some() {
+            expected.push(format!("leetcode52/{}", implementation.name));
+        }
+    }
+    let ids: Vec<String> = implementations().iter().map(Entry::id).collect();
+    assert_eq!(ids, expected, "CSES first, then LeetCode 51, then 52, each in its crate's order");
+}
+
+#[test]
+fn ids_are_unique_and_no_fixture_is_a_real_implementation() {
+    let real = implementations();
+    let fixtures = fixtures();
+    assert!(!fixtures.is_empty());
+    let mut seen = BTreeSet::new();
+    for entry in real.iter().chain(&fixtures) {
+        assert!(seen.insert(entry.id()), "{} is registered twice", entry.id());
+    }
+    for entry in &real {
+        assert!(!entry.is_fixture, "{} is marked a fixture", entry.id());
+        assert!(!entry.name.starts_with("broken"), "{} looks like a fixture", entry.id());
+    }
+    for entry in &fixtures {
+        assert!(entry.is_fixture, "{} is not marked a fixture", entry.id());
+    }
+    assert_eq!(judge::registry::entries(false).len(), real.len());
+    assert_eq!(judge::registry::entries(true).len(), real.len() + fixtures.len());
+}
+
+#[test]
+fn find_finds_each_implementation_and_fixture_and_nothing_else() {
+    for entry in implementations().into_iter().chain(fixtures()) {
+        let found = find(&entry.id()).unwrap_or_else(|| panic!("find({}) finds nothing", entry.id()));
+        assert_eq!(
+            (found.id(), found.problems, found.is_fixture),
+            (entry.id(), entry.problems, entry.is_fixture)
+        );
+    }
+    for id in ["cses/nope", "bitmask", "leetcode/bitmask", "leetcode53/bitmask", "cses/", ""] {
+        assert!(find(id).is_none(), "find({id:?}) finds {:?}", find(id).map(|entry| entry.id()));
+    }
+}
+
+#[test]
+fn every_kernel_answers_an_input_of_its_problems_as_the_oracle_does() {
+    let sample = Board::parse(CSES_SAMPLE).expect("the sample");
+    let empty = Board::empty(8).expect("8 x 8");
+    let known = i128::from(oracle::known_count(8).expect("A000170(8)"));
+    assert_eq!(oracle::count(&sample), 65, "the statement's answer");
+    for entry in implementations() {
+        let id = entry.id();
+        match entry.kernel {
+            Kernel::Count(_) => {
+                assert_eq!(entry.kernel.run(&sample), Answer::Count(65), "{id} on the sample");
+                assert_eq!(entry.kernel.run(&empty), Answer::Count(known), "{id} on the empty board");
+            }
+            Kernel::Total(_) => assert_eq!(entry.kernel.run(&empty), Answer::Count(known), "{id}"),
+            Kernel::Enumerate(_) => {
+                let Answer::Boards(boards) = entry.kernel.run(&empty) else {
+                    panic!("{id} answers with a count")
+                };
+                assert_eq!(boards.len() as i128, known, "{id}");
+            }
+        }
+    }
+}

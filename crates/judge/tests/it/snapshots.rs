@@ -1,0 +1,99 @@
+//! Every case of the repository's `cases/` whose count is small keeps its boards as an insta
+//! snapshot. The boards come from the checker's brute-force oracle and are verified before they
+//! are asserted ([`judge::snapshot::oracle_boards`]: their number equals the case's `expected`,
+//! written down by a person or by `new-case`; each passes the checker; none is repeated), every
+//! LeetCode 51 enumerator gives the same set on the empty boards, and the snapshot must hold them.
+//!
+//! insta's settings are its defaults here (this test never calls `judge::snapshot::configure`):
+//! outside CI a changed or missing snapshot leaves a `.snap.new` for `cargo insta review`, and
+//! `INSTA_UPDATE=always cargo test` writes it; either way this test fails, naming the case.
+
+use checker::{oracle, solution_set, Placement};
+use judge::case::load_cases;
+use judge::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus, SNAPSHOT_LIMIT};
+use pretty_assertions::assert_eq;
+
+#[test]
+fn boards_of_every_small_case() {
+    let folder = judge::default_cases_folder();
+    let loaded = load_cases(&folder).expect("the cases folder is readable");
+    assert!(loaded.errors.is_empty(), "unreadable case files: {:#?}", loaded.errors);
+    let small: Vec<_> = loaded.cases.iter().filter(|case| has_snapshot(case)).collect();
+    assert!(small.len() >= 20, "expected at least 20 cases with snapshots, found {}", small.len());
+
+    let mut enumerated = 0;
+    let mut not_matching = Vec::new();
+    for case in small {
+        let boards = oracle_boards(case).unwrap_or_else(|reason| panic!("{}: {reason}", case.id));
+        // The oracle's boards, checked once more here with what the checker offers directly.
+        assert_eq!(boards.len() as u64, case.expected, "{}: the oracle disagrees with `expected`", case.id);
+        assert!(boards.len() as u64 <= SNAPSHOT_LIMIT, "{}", case.id);
+        assert_eq!(solution_set::duplicates(&boards), Vec::<Placement>::new(), "{}", case.id);
+        if case.board.reserved_count() == 0 {
+            assert_eq!(Some(case.expected), oracle::known_count(case.board.n()), "{}: A000170", case.id);
+            let n = i32::try_from(case.board.n()).expect("a small side");
+            for implementation in leetcode::IMPLEMENTATIONS {
+                let Some(solve_n_queens) = implementation.solve_n_queens else { continue };
+                let placements: Vec<Placement> = solve_n_queens(n)
+                    .iter()
+                    .map(|rows| {
+                        Placement::from_strings(rows).unwrap_or_else(|error| {
+                            panic!("{} by leetcode51/{}: {error}", case.id, implementation.name)
+                        })
+                    })
+                    .collect();
+                let diff = solution_set::compare(&boards, &placements);
+                assert!(diff.is_empty(), "{} by leetcode51/{}:\n{diff}", case.id, implementation.name);
+                enumerated += 1;
+            }
+        }
+        let status = assert_case(&folder, case, &boards);
+        if status != SnapshotStatus::Matches {
+            not_matching.push(format!("{}: {status:?}", case.id));
+        }
+    }
+    assert!(enumerated > 0, "no LeetCode 51 enumerator was compared on an empty board");
+    assert!(
+        not_matching.is_empty(),
+        "snapshots differ or are missing (review with `cargo insta review` or `cargo xtask judge --accept`):\n{}",
+        not_matching.join("\n")
+    );
+}
+
+/// The CSES statement's sample, whose answer is 65.
+const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+
+#[test]
+fn a_missing_or_different_snapshot_is_not_a_match() {
+    // A cases folder of its own keeps its snapshots in its own `snapshots/`, so nothing here can
+    // touch the repository's.
+    let folder = crate::support::TempFolder::new("snapshot-mismatch");
+    let case_path =
+        folder.write("cses/sample.toml", format!("board = \"\"\"\n{CSES_SAMPLE}\"\"\"\nexpected = 65\n"));
+    let loaded = load_cases(&folder.path).expect("the temporary folder is readable");
+    assert_eq!((loaded.cases.len(), loaded.errors.len()), (1, 0));
+    let case = &loaded.cases[0];
+    assert_eq!(case.path, case_path);
+    let boards = oracle_boards(case).expect("the sample's 65 boards");
+    let snapshot = folder.join("snapshots/cses__sample.snap");
+    assert_eq!(judge::snapshot::snapshot_folder(&folder.path), folder.join("snapshots"));
+
+    // No snapshot yet: whatever insta's update setting, not a match.
+    let status = assert_case(&folder.path, case, &boards);
+    assert_ne!(status, SnapshotStatus::Matches, "a missing snapshot");
+
+    // The repository's snapshot of the same board: a match.
+    let repository = judge::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
+    std::fs::create_dir_all(folder.join("snapshots")).expect("create the snapshot folder");
+    std::fs::copy(repository.join("cses__sample.snap"), &snapshot).expect("copy the sample's snapshot");
+    let _ = std::fs::remove_file(folder.join("snapshots/cses__sample.snap.new"));
+    assert_eq!(assert_case(&folder.path, case, &boards), SnapshotStatus::Matches);
+
+    // One board short: not a match, and the pending file, if any, is where the status says.
+    let status = assert_case(&folder.path, case, &boards[1..]);
+    assert_ne!(status, SnapshotStatus::Matches, "a snapshot with one board more");
+    if let SnapshotStatus::Pending { path } = &status {
+        assert!(path.ends_with("snapshots/cses__sample.snap.new"), "{path}");
+        assert!(folder.join("snapshots/cses__sample.snap.new").exists());
+    }
+}

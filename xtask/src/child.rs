@@ -33,7 +33,7 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
     let entry = judge::registry::find(id).ok_or_else(|| format!("unknown implementation `{id}`"))?;
     let mut request = ChildRequest {
         problem: Problem::Queens,
-        samples: 0,
+        samples: None,
         sample_target: Duration::ZERO,
         check_inside: false,
     };
@@ -46,7 +46,7 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
                 request.problem =
                     Problem::from_id(text).ok_or_else(|| format!("unknown problem `{text}`"))?;
             }
-            "--samples" => request.samples = value()?.parse().map_err(|_| "--samples: a whole number")?,
+            "--samples" => request.samples = Some(value()?.parse().map_err(|_| "--samples: a whole number")?),
             "--sample-ns" => {
                 let nanos = value()?.parse().map_err(|_| "--sample-ns: a whole number")?;
                 request.sample_target = Duration::from_nanos(nanos);

@@ -1,11 +1,13 @@
 //! What every command shares on the way out: failures as one line, progress on a terminal, and
 //! coloured text through anstream (which honours `NO_COLOR`, `CLICOLOR` and `CLICOLOR_FORCE`, and
 //! strips colour for a pipe).
+//!
+//! The progress bar is a few lines here rather than indicatif: that crate and its terminal layer
+//! added some 10% to a cold `cargo xtask judge`, which must stay as quick as it was.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// Why a command stopped before its work was done.
 #[derive(Debug)]
@@ -49,47 +51,65 @@ pub fn print(text: &str) -> Result<(), Failure> {
         .map_err(|error| Failure::Other(format!("cannot write to stdout: {error}")))
 }
 
-/// A progress bar on stderr for work that runs past a second, on a terminal only, never for JSON.
+/// A progress bar on stderr for work that runs past a second, on a terminal only, never for JSON:
+/// one line, redrawn in place at most ten times a second, cleared at the end.
 #[derive(Debug)]
 pub struct Progress {
-    bar: ProgressBar,
+    what: String,
     started: Instant,
     wanted: bool,
-    shown: std::sync::atomic::AtomicBool,
+    /// When the line was last drawn, and how wide it was.
+    drawn: Mutex<Option<(Instant, usize)>>,
 }
+
+const BAR_WIDTH: u64 = 30;
 
 impl Progress {
     pub fn new(what: &str, json: bool) -> Progress {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-        let template = format!("{what} {{bar:30}} {{pos}}/{{len}} {{msg}}");
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            bar.set_style(style);
-        }
         Progress {
-            bar,
+            what: what.to_string(),
             started: Instant::now(),
             wanted: !json && std::io::stderr().is_terminal(),
-            shown: std::sync::atomic::AtomicBool::new(false),
+            drawn: Mutex::new(None),
         }
     }
 
-    /// Records `done` of `total`, with an optional note; the bar appears once a second has gone.
+    /// Records `done` of `total` (0 when unknown), with an optional note; drawn once a second has gone.
     pub fn update(&self, done: u64, total: u64, message: &str) {
-        self.bar.set_length(total);
-        self.bar.set_position(done);
+        if !self.wanted || self.started.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        let mut drawn = self.drawn.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if drawn.is_some_and(|(at, _)| at.elapsed() < Duration::from_millis(100)) && done != total {
+            return;
+        }
+        let mut line = format!("{} ", self.what);
+        match (done.min(total) * BAR_WIDTH).checked_div(total) {
+            Some(filled) => {
+                let filled = filled as usize;
+                let bar = format!("{}{}", "#".repeat(filled), ".".repeat(BAR_WIDTH as usize - filled));
+                line.push_str(&format!("[{bar}] {done}/{total}"));
+            }
+            None => line.push_str(&done.to_string()),
+        }
         if !message.is_empty() {
-            self.bar.set_message(message.to_string());
+            line.push_str(&format!(" {message}"));
         }
-        if self.wanted
-            && self.started.elapsed() > Duration::from_secs(1)
-            && !self.shown.swap(true, std::sync::atomic::Ordering::Relaxed)
-        {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
+        let width = line.chars().count();
+        let padding = " ".repeat(drawn.map_or(0, |(_, old)| old).saturating_sub(width));
+        let mut stderr = std::io::stderr().lock();
+        let _ = write!(stderr, "\r{line}{padding}");
+        let _ = stderr.flush();
+        *drawn = Some((Instant::now(), width));
     }
 
+    /// Clears the line, if one was drawn.
     pub fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some((_, width)) = *self.drawn.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) {
+            let mut stderr = std::io::stderr().lock();
+            let _ = write!(stderr, "\r{}\r", " ".repeat(width));
+            let _ = stderr.flush();
+        }
     }
 }
 

@@ -114,6 +114,13 @@ impl Args {
             (None, false) => None,
         };
         match folder {
+            Some(cases_folder) if cases_folder.join(format!("{name}.toml")).exists() => {
+                // The name comes from the finding itself: the file there holds this very finding.
+                text.push_str(&format!(
+                    "{} already holds this finding; left as it is\n",
+                    judge::display_relative(&cases_folder.join(format!("{name}.toml")))
+                ));
+            }
             Some(cases_folder) => {
                 let source =
                     if as_n { Source::Empty(smallest) } else { Source::Board(finding.smallest.clone()) };

@@ -367,7 +367,8 @@ fn run_sample_child(
     samples: usize,
 ) -> Result<Samples, Outcome> {
     let problem = timed_problem(entry);
-    let request = ChildRequest { problem, samples, sample_target: SAMPLE_TARGET, check_inside: true };
+    let request =
+        ChildRequest { problem, samples: Some(samples), sample_target: SAMPLE_TARGET, check_inside: true };
     let args = child_arguments(&entry.id(), &request);
     let check_time = match entry.kernel {
         Kernel::Enumerate(_) => {
@@ -379,14 +380,14 @@ fn run_sample_child(
     let sampling_time = SAMPLE_TARGET.saturating_mul(2 * samples as u32 + 1);
     let deadline =
         budget + STARTUP_SLACK + check_time + if samples > 0 { sampling_time } else { Duration::ZERO };
-    // The budget is wall time on the child's own clock; the CPU limit only has to let a run that
-    // uses every core reach it, and the runner's backstop (twice that, plus a second) never comes
-    // first.
+    // The budget is wall time: the child is killed at the deadline. The CPU limit only has to let
+    // a run that uses every core reach it.
     let cores = std::thread::available_parallelism().map_or(1, usize::from) as u32;
     let limits = Limits {
         cpu_time: deadline.saturating_mul(cores),
         memory_bytes: MEMORY_LIMIT_BYTES,
         output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
+        wall_time: Some(deadline),
     };
     let input = input_text(problem, board);
     let job = Job { program: executable, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };

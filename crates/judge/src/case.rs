@@ -58,6 +58,7 @@ impl Case {
             cpu_time: std::time::Duration::from_millis(self.time_limit_ms),
             memory_bytes: self.memory_limit_mb << 20,
             output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
+            wall_time: None,
         }
     }
 }

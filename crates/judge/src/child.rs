@@ -4,7 +4,7 @@
 //! [--check-inside]`, with the problem's input on stdin ([`input_text`]). The child runs the kernel
 //! once and writes the answer in the wire format ([`Answer::to_wire`]) on stdout, as a program
 //! submitted to a judge would. Bench asks for more:
-//! - `--samples K`: after the cold run, K warm samples, each the mean of as many runs as fill about
+//! - `--samples K`: the cold run's time on the child's own clock and, after it, K warm samples, each the mean of as many runs as fill about
 //!   T nanoseconds, sent as a last line `samples: FIRST_NS ITERATIONS S1 .. SK`;
 //! - `--check-inside`: LeetCode 51's boards are checked in the child after its clock stopped, and
 //!   only their number is sent (or `fault: ...`), so that millions of boards never cross the pipe.
@@ -53,8 +53,8 @@ pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
 pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
     let mut args: Vec<OsString> =
         vec!["__run".into(), id.into(), "--problem".into(), request.problem.id().into()];
-    if request.samples > 0 {
-        args.extend(["--samples".into(), request.samples.to_string().into()]);
+    if let Some(samples) = request.samples {
+        args.extend(["--samples".into(), samples.to_string().into()]);
         args.extend(["--sample-ns".into(), request.sample_target.as_nanos().to_string().into()]);
     }
     if request.check_inside {
@@ -67,8 +67,9 @@ pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
 #[derive(Clone, Copy, Debug)]
 pub struct ChildRequest {
     pub problem: Problem,
-    /// Warm samples after the cold run; 0 for the cold run alone.
-    pub samples: usize,
+    /// Timings to send: `None` for none (the judge's runs, timed by the kernel's accounting),
+    /// `Some(0)` for the cold run's own clock, `Some(K)` for that and K warm samples.
+    pub samples: Option<usize>,
     /// About how long one warm sample lasts.
     pub sample_target: Duration,
     /// Check LeetCode 51's boards in the child and send their number only.
@@ -112,11 +113,15 @@ pub fn child_main(
         answer => answer.to_wire(),
     };
     out.write_all(text.as_bytes()).map_err(|error| format!("cannot write the answer: {error}"))?;
-    if request.samples > 0 {
-        let warm_run = estimate_warm_run(entry, &board, request.sample_target);
-        let iterations = (request.sample_target.as_nanos() / warm_run.as_nanos().max(1))
-            .clamp(1, u128::from(MAX_ITERATIONS)) as u64;
-        let samples: Vec<String> = (0..request.samples)
+    if let Some(sample_count) = request.samples {
+        let iterations = if sample_count == 0 {
+            1
+        } else {
+            let warm_run = estimate_warm_run(entry, &board, request.sample_target);
+            (request.sample_target.as_nanos() / warm_run.as_nanos().max(1))
+                .clamp(1, u128::from(MAX_ITERATIONS)) as u64
+        };
+        let samples: Vec<String> = (0..sample_count)
             .map(|_| {
                 let started = Instant::now();
                 for _ in 0..iterations {
@@ -139,7 +144,9 @@ pub fn child_main(
 pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, String>, Option<Samples>) {
     let text = String::from_utf8_lossy(stdout);
     let (answer_text, samples) = match text.rfind("samples: ") {
-        Some(at) if request.samples > 0 => (&text[..at], parse_samples(&text[at + "samples: ".len()..])),
+        Some(at) if request.samples.is_some() => {
+            (&text[..at], parse_samples(&text[at + "samples: ".len()..]))
+        }
         _ => (&text[..], None),
     };
     if let Some(fault) = answer_text.strip_prefix("fault: ") {
@@ -186,7 +193,7 @@ mod tests {
         let entry = crate::registry::find("leetcode51/bitmask").expect("registered");
         let plain = ChildRequest {
             problem: Problem::LeetCode51,
-            samples: 0,
+            samples: None,
             sample_target: Duration::from_millis(1),
             check_inside: false,
         };
@@ -196,12 +203,20 @@ mod tests {
         let Ok(Answer::Boards(boards)) = answer else { panic!("boards: {answer:?}") };
         assert_eq!((boards.len(), samples), (2, None));
 
-        let sampled = ChildRequest { samples: 3, check_inside: true, ..plain };
+        let sampled = ChildRequest { samples: Some(3), check_inside: true, ..plain };
         let mut out = Vec::new();
         child_main(&entry, &sampled, b"6\n", &mut out).expect("runs");
         let (answer, samples) = read_output(&out, &sampled);
         assert_eq!(answer, Ok(Answer::Count(4)));
         assert_eq!(samples.expect("samples").samples_ns.len(), 3);
+
+        let cold_only = ChildRequest { samples: Some(0), ..sampled };
+        let mut out = Vec::new();
+        child_main(&entry, &cold_only, b"6\n", &mut out).expect("runs");
+        let (answer, samples) = read_output(&out, &cold_only);
+        assert_eq!(answer, Ok(Answer::Count(4)));
+        let samples = samples.expect("the cold run's time");
+        assert!(samples.samples_ns.is_empty() && samples.first_run_ns > 0, "{samples:?}");
 
         let broken = crate::registry::find("leetcode51/broken-attacking-board").expect("a fixture");
         let mut out = Vec::new();

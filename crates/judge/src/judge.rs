@@ -300,8 +300,12 @@ pub fn judge(
 fn run_task(child_program: &Path, task: &Task, reference: Option<&[Placement]>) -> Outcome {
     // Every problem a task answers takes the same input and the same kind of answer.
     let (problem, _) = task.problems[0];
-    let request =
-        ChildRequest { problem, samples: 0, sample_target: std::time::Duration::ZERO, check_inside: false };
+    let request = ChildRequest {
+        problem,
+        samples: None,
+        sample_target: std::time::Duration::ZERO,
+        check_inside: false,
+    };
     let args = child_arguments(&task.entry.id(), &request);
     let input = input_text(problem, &task.case.board);
     let limits: Limits = task.case.limits();

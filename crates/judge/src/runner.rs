@@ -33,6 +33,9 @@ pub struct Limits {
     pub memory_bytes: u64,
     /// Bytes of standard output.
     pub output_bytes: u64,
+    /// Wall-clock time, where the caller has a budget of its own (bench); by default the backstop
+    /// is twice the CPU limit plus a second.
+    pub wall_time: Option<Duration>,
 }
 
 /// CSES's output cap is not published; 64 MiB is far past any right answer here (LeetCode 51's
@@ -44,9 +47,11 @@ pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 pub const ADDRESS_SPACE_HEADROOM: u64 = 256 << 20;
 
 impl Limits {
-    /// The wall-clock backstop: twice the CPU limit plus a second.
+    /// The wall-clock backstop: the wall-clock limit when there is one, else twice the CPU limit
+    /// plus a second.
     pub fn wall_backstop(&self) -> Duration {
-        self.cpu_time.saturating_mul(2).saturating_add(Duration::from_secs(1))
+        self.wall_time
+            .unwrap_or_else(|| self.cpu_time.saturating_mul(2).saturating_add(Duration::from_secs(1)))
     }
 }
 
@@ -459,8 +464,12 @@ mod tests {
         run(&job).expect("sh starts").ending(&limits)
     }
 
-    const LIMITS: Limits =
-        Limits { cpu_time: Duration::from_millis(300), memory_bytes: 64 << 20, output_bytes: 1000 };
+    const LIMITS: Limits = Limits {
+        cpu_time: Duration::from_millis(300),
+        memory_bytes: 64 << 20,
+        output_bytes: 1000,
+        wall_time: None,
+    };
 
     #[test]
     fn each_ending_is_told_apart() {

@@ -15,7 +15,7 @@
 ///
 /// # Example
 /// ```
-/// use xtask::sizes::parse_sizes;
+/// use judge::sizes::parse_sizes;
 /// assert_eq!(parse_sizes("--sizes", "8, 4..=6,5", 12, "the oracle's bound"), Ok(vec![4, 5, 6, 8]));
 /// assert!(parse_sizes("--sizes", "4..=13", 12, "the oracle's bound").is_err());
 /// ```

@@ -108,7 +108,7 @@ pub fn outcome(
     board: &Board,
     limits: Limits,
 ) -> Outcome {
-    let request = ChildRequest { problem, samples: 0, sample_target: Duration::ZERO, check_inside: false };
+    let request = ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false };
     let args = child_arguments(&entry.id(), &request);
     let input = input_text(problem, board);
     let job = Job { program: child_program, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
@@ -399,6 +399,7 @@ pub fn stress(
         cpu_time: options.time_limit,
         memory_bytes: crate::case::DEFAULT_MEMORY_LIMIT_MB << 20,
         output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
+        wall_time: None,
     };
     let context = Context { child_program, limits, jobs: options.jobs };
     let mut random = Random::new(options.seed);

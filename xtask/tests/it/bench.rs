@@ -1,120 +1,28 @@
-//! `cargo xtask bench`, never timed: the `--sizes` and `--budget` parsers, usage errors (a plot
-//! folder that cannot be written among them, caught before any timing), and tiny
-//! runs whose JSON must have the right shape and the answers OEIS A000170 and the checker's oracle
-//! give, whose plot must be well-formed SVG with one line per implementation, and whose
+//! `cargo xtask bench`, never timed: `--sizes` and `--budget` as the command reads them, usage
+//! errors (caught before any release build, a plot folder that cannot be written among them), and
+//! tiny runs whose JSON must have the right shape and the answers OEIS A000170 and the checker's
+//! oracle give, whose plot must be well-formed SVG with one line per implementation, and whose
 //! deliberately broken fixtures must come out as a wrong answer (never a time) and as over budget
 //! (then skipped at larger sizes).
 //!
 //! The runs pass the hidden `--in-place`, so they time the debug build the tests built instead of
-//! building a release one: these tests look at shapes and answers, not at figures.
+//! building a release one: these tests look at shapes and answers, not at figures. The runs that
+//! must not reach the build have `CARGO=false`, so that reaching it fails at once instead of
+//! building.
 
 use checker::{oracle, Board};
 use serde_json::Value;
-use xtask::bench::{max_size, parse_budget, MAX_SIZE_REASON};
 
-/// `--sizes` as bench reads it: the shared parser, with bench's bound.
-fn parse_sizes(text: &str) -> Result<Vec<usize>, String> {
-    xtask::sizes::parse_sizes("--sizes", text, max_size(), MAX_SIZE_REASON)
-}
+use crate::support::{list, path_arg, xtask, Ran, TempFolder};
 
-use crate::support::{path_arg, stderr_of, stdout_of, xtask, TempFolder};
-
-#[test]
-fn sizes_are_ranges_lists_or_single_sides() {
-    assert_eq!(parse_sizes("4..=6"), Ok(vec![4, 5, 6]));
-    assert_eq!(parse_sizes("4..7"), Ok(vec![4, 5, 6]));
-    assert_eq!(parse_sizes("8, 4,6"), Ok(vec![4, 6, 8]));
-    assert_eq!(parse_sizes("5"), Ok(vec![5]));
-    assert_eq!(parse_sizes("4..=5,5..6,12"), Ok(vec![4, 5, 12]));
-    assert_eq!(parse_sizes(&format!("1..={}", max_size())).map(|sizes| sizes.len()), Ok(max_size()));
-    // Every side the bench takes has a known count to check answers against.
-    assert!(oracle::known_count(max_size()).is_some());
-    assert!(oracle::known_count(max_size() + 1).is_none() || max_size() == checker::MAX_N);
-}
-
-#[test]
-fn bad_sizes_and_budgets_are_one_line_errors() {
-    let cases = [
-        ("", "expected A..=B, A..B, N or a comma-separated list of these"),
-        ("4,,6", "expected A..=B, A..B, N or a comma-separated list of these"),
-        ("a..=5", "`a` is not a whole number"),
-        ("4..=5..=6", "`5..=6` is not a whole number"),
-        ("-3", "`-3` is not a whole number"),
-        ("9..=4", "`9..=4` is empty"),
-        ("4..4", "`4..4` is empty"),
-        ("0..=3", "sides go from 1 to 27 (those whose count OEIS A000170 gives)"),
-        ("4..=99", "sides go from 1 to 27 (those whose count OEIS A000170 gives)"),
-    ];
-    for (text, reason) in cases {
-        let error = parse_sizes(text).expect_err(text);
-        assert!(error.starts_with(&format!("--sizes `{text}`: ")), "{error}");
-        assert!(error.contains(reason), "{text}: {error}");
-        assert!(!error.contains('\n'), "{error}");
-    }
-    assert_eq!(parse_budget("0.5"), Ok(std::time::Duration::from_millis(500)));
-    assert_eq!(parse_budget("60"), Ok(std::time::Duration::from_secs(60)));
-    for text in ["0", "-1", "abc", "", "1e9", "NaN"] {
-        let error = parse_budget(text).expect_err(text);
-        assert!(error.starts_with(&format!("--budget `{text}`: ")) && !error.contains('\n'), "{error}");
-    }
-}
-
-#[test]
-fn a_plot_folder_that_cannot_be_written_fails_before_any_timing() {
-    let folder = TempFolder::new("bench-out");
-    // A file where a folder is wanted: no folder can be made under it, on any Unix.
-    let blocker = folder.write("not-a-folder", "");
-    let out = blocker.join("plot");
-    let output = xtask(
-        &["bench", "--in-place", "--sizes", "4", "--impl", "cses/bitmask", "--out", path_arg(&out)],
-        true,
-    );
-    let stderr = stderr_of(&output);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    let expected = format!("error: --out {}: cannot create the folder: ", out.display());
-    assert!(stderr.starts_with(&expected), "{stderr}");
-    assert_eq!(stderr.lines().filter(|line| line.starts_with("error:")).count(), 1, "{stderr}");
-    // Nothing was timed: no table, no report.
-    assert!(stdout_of(&output).is_empty(), "{}", stdout_of(&output));
-}
-
-#[test]
-fn usage_errors_exit_with_status_2_and_one_line() {
-    let runs: [(&[&str], &str); 6] = [
-        (&["bench", "--sizes", "9..=4"], "error: --sizes `9..=4`: `9..=4` is empty"),
-        (&["bench", "--budget", "zero"], "error: --budget `zero`: expected a number of seconds"),
-        (
-            &["bench", "--impl", "no-such-implementation"],
-            "error: --impl `no-such-implementation`: matches no implementation",
-        ),
-        (&["bench", "--frobnicate"], "error: invalid option '--frobnicate'"),
-        (&["bench", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
-        (&["bench", "--sizes"], "error: missing argument for option '--sizes'"),
-    ];
-    for (arguments, expected) in runs {
-        let mut with_in_place = arguments.to_vec();
-        with_in_place.push("--in-place");
-        // `--sizes` without a value would take `--in-place` as its value; keep it last there.
-        let arguments = if arguments.last() == Some(&"--sizes") { arguments.to_vec() } else { with_in_place };
-        let output = xtask(&arguments, true);
-        let stderr = stderr_of(&output);
-        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {stderr}");
-        let first_line = stderr.lines().next().unwrap_or_default();
-        assert!(first_line.starts_with(expected), "{arguments:?}: {stderr}");
-        assert_eq!(stderr.lines().filter(|line| line.starts_with("error:")).count(), 1, "{stderr}");
-        assert!(stdout_of(&output).is_empty());
-    }
-}
-
-/// Runs `cargo xtask bench --in-place --json ARGS` with the plot in `folder`; returns the exit
-/// status, the report and the plot's text.
-fn bench_json(folder: &TempFolder, arguments: &[&str]) -> (Option<i32>, Value, String) {
+/// Runs `cargo xtask bench --in-place --json --out FOLDER/plot ARGS` in CI; returns the run, the
+/// report and the plot's text, having checked that the plot is the one file left in its folder.
+fn bench_json(folder: &TempFolder, arguments: &[&str]) -> (Ran, Value, String) {
     let plot_folder = folder.path.join("plot");
     let mut all = vec!["bench", "--in-place", "--json", "--out", path_arg(&plot_folder)];
     all.extend_from_slice(arguments);
-    let output = xtask(&all, true);
-    let report: Value = serde_json::from_str(&stdout_of(&output))
-        .unwrap_or_else(|error| panic!("{error}: {}\n{}", stdout_of(&output), stderr_of(&output)));
+    let ran = xtask(&all).ci().run();
+    let report = ran.json();
     let plot = std::fs::read_to_string(plot_folder.join("empty-boards.svg")).expect("the plot is written");
     // Neither the writability probe nor the plot's temporary file is left behind.
     let mut left: Vec<String> = std::fs::read_dir(&plot_folder)
@@ -123,7 +31,15 @@ fn bench_json(folder: &TempFolder, arguments: &[&str]) -> (Option<i32>, Value, S
         .collect();
     left.sort();
     assert_eq!(left, ["empty-boards.svg"]);
-    (output.status.code(), report, plot)
+    assert_eq!(ran.stderr.trim_end(), format!("plot: {}", report["plot"].as_str().expect("the plot's path")));
+    (ran, report, plot)
+}
+
+/// An empty cases folder in `folder`, so that no reserved board is timed.
+fn no_cases(folder: &TempFolder) -> String {
+    let cases = folder.path.join("cases");
+    std::fs::create_dir_all(&cases).expect("a cases folder");
+    path_arg(&cases).to_string()
 }
 
 fn find<'a>(measurements: &'a Value, implementation: &str, n: u64) -> &'a Value {
@@ -132,7 +48,111 @@ fn find<'a>(measurements: &'a Value, implementation: &str, n: u64) -> &'a Value 
         .expect("a list of measurements")
         .iter()
         .find(|measurement| measurement["implementation"] == implementation && measurement["n"] == n)
-        .unwrap_or_else(|| panic!("no measurement of {implementation} at n = {n}"))
+        .unwrap_or_else(|| panic!("no measurement of {implementation} at n = {n}: {measurements}"))
+}
+
+/// Asserts a measurement is a wrong answer, with no time of any kind.
+#[track_caller]
+fn never_a_time(measurement: &Value) {
+    assert_eq!(measurement["status"], "wrong_answer", "{measurement}");
+    for figure in ["median_ns", "min_ns", "max_ns", "samples_ns", "spread_percent"] {
+        assert!(measurement.get(figure).is_none(), "{figure}: {measurement}");
+    }
+    assert!(measurement["ratio_to_fastest"].is_null(), "{measurement}");
+}
+
+#[test]
+fn sizes_and_budgets_are_read_as_written() {
+    let folder = TempFolder::new("bench-sizes");
+    let cases = no_cases(&folder);
+    // The off-by-one counter answers every side wrongly and at once, so nothing is timed.
+    for (text, budget, sizes) in [
+        ("4..=6", "0.5", vec![4, 5, 6]),
+        ("4..7", "60", vec![4, 5, 6]),
+        ("8, 4,6", "2", vec![4, 6, 8]),
+        ("5", "1", vec![5]),
+        ("4..=5,5..6,12", "3600", vec![4, 5, 12]),
+    ] {
+        let (ran, report, _) = bench_json(
+            &folder,
+            &[
+                "--with-fixtures",
+                "--impl",
+                "cses/broken-off-by-one",
+                "--cases",
+                &cases,
+                "--sizes",
+                text,
+                "--budget",
+                budget,
+            ],
+        );
+        ran.expect_code(1);
+        assert_eq!(report["sizes"], serde_json::json!(sizes), "{text}");
+        assert_eq!(report["budget_seconds"], budget.parse::<f64>().expect("a number"), "{budget}");
+        assert_eq!(report["empty_boards"].as_array().map(Vec::len), Some(sizes.len()));
+        for n in sizes {
+            never_a_time(find(&report["empty_boards"], "cses/broken-off-by-one", n));
+        }
+    }
+}
+
+#[test]
+fn bad_sizes_and_budgets_are_one_line_errors() {
+    let bound = "sides go from 1 to 27 (those whose count OEIS A000170 gives)";
+    let list_form = "expected A..=B, A..B, N or a comma-separated list of these";
+    for (text, reason) in [
+        ("", list_form),
+        ("4,,6", list_form),
+        ("a..=5", "`a` is not a whole number"),
+        ("4..=5..=6", "`5..=6` is not a whole number"),
+        ("-3", "`-3` is not a whole number"),
+        ("9..=4", "`9..=4` is empty"),
+        ("4..4", "`4..4` is empty"),
+        ("0", bound),
+        ("0..=3", bound),
+        ("4..=28", bound),
+        ("4..=99", bound),
+    ] {
+        let option = format!("--sizes={text}");
+        let ran = xtask(&["bench", "--in-place", &option]).ci().run();
+        let line = ran.usage_error();
+        assert!(line.contains(&format!("--sizes `{text}`: {reason}")), "{text}: {line}");
+    }
+    for text in ["0", "-1", "abc", "", "1e9", "NaN", "3601"] {
+        let option = format!("--budget={text}");
+        let ran = xtask(&["bench", "--in-place", &option]).ci().run();
+        let line = ran.usage_error();
+        assert!(line.contains(&format!("--budget `{text}`: expected ")), "{text}: {line}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_with_status_2_and_one_line_before_any_build() {
+    let folder = TempFolder::new("bench-usage");
+    // A file where a folder is wanted: no folder can be made under it, on any Unix.
+    let blocker = folder.write("not-a-folder", "");
+    let out = blocker.join("plot");
+    let out_error = format!("error: --out {}: cannot create the folder: ", out.display());
+    let runs: [(&[&str], &str); 8] = [
+        (&["bench", "--impl", "nomatch"], "error: --impl `nomatch` matches no implementation"),
+        (&["bench", "--sizes", "0"], "--sizes `0`: sides go from 1 to 27"),
+        (&["bench", "--sizes", "9..=4"], "--sizes `9..=4`: `9..=4` is empty"),
+        (&["bench", "--budget", "zero"], "--budget `zero`: expected a number of seconds"),
+        (&["bench", "--frobnicate"], "error: unexpected argument '--frobnicate'"),
+        (&["bench", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
+        (&["bench", "--sizes"], "error: a value is required for '--sizes <SIDES>'"),
+        (&["bench", "--sizes", "4", "--impl", "cses/bitmask", "--out", path_arg(&out)], out_error.as_str()),
+    ];
+    for (arguments, expected) in runs {
+        // Without --in-place: a debug build would build a release one next, which CARGO=false
+        // turns into a quick failure with status 1.
+        let ran = xtask(arguments).ci().env("CARGO", "false").run();
+        let line = ran.usage_error();
+        assert!(line.contains(expected), "{arguments:?}: {line}");
+        assert!(ran.elapsed.as_secs() < 20, "{ran}");
+    }
+    assert_eq!(folder.listing(), ["not-a-folder"], "nothing was made under the blocker");
 }
 
 /// Checks that `svg` is well-formed as XML goes for what the plot writes: one `svg` root, every
@@ -148,7 +168,7 @@ fn well_formed_paths(svg: &str) -> Vec<String> {
         assert_eq!(tag.matches('"').count() % 2, 0, "unpaired quotes in <{tag}>");
         if let Some(name) = tag.strip_prefix('/') {
             assert_eq!(open.pop().as_deref(), Some(name.trim()), "</{name}> closes nothing open");
-        } else {
+        } else if !tag.starts_with('?') && !tag.starts_with('!') {
             let name = tag.split_whitespace().next().expect("a tag name").trim_end_matches('/').to_string();
             if open.is_empty() {
                 roots += 1;
@@ -168,20 +188,36 @@ fn well_formed_paths(svg: &str) -> Vec<String> {
     paths
 }
 
+/// One implementation of each kind, as `cargo xtask list` orders them: a counter that takes any
+/// board, a LeetCode 51 and a LeetCode 52 implementation.
+fn one_of_each() -> Vec<String> {
+    let listed = list(false);
+    ["queens", "leetcode51", "leetcode52"]
+        .iter()
+        .map(|problem| {
+            listed
+                .iter()
+                .find(|entry| entry.solves(problem))
+                .unwrap_or_else(|| panic!("none solves {problem}"))
+                .id
+                .clone()
+        })
+        .collect()
+}
+
 #[test]
 fn a_tiny_run_has_right_answers_every_sample_and_a_plot() {
     let folder = TempFolder::new("bench-tiny");
     // One board with reserved squares; its count comes from the checker's brute-force oracle.
     let board_text = ".*...\n.....\n..*..\n.....\n...*.\n";
-    let board = Board::parse(board_text).expect("a valid board");
-    let expected_reserved = oracle::count(&board);
+    let expected_reserved = oracle::count(&Board::parse(board_text).expect("a valid board"));
     folder.write(
         "cases/reserved/tiny.toml",
         &format!("board = \"\"\"\n{board_text}\"\"\"\nexpected = {expected_reserved}\n"),
     );
     folder.write("cases/empty/n05.toml", "n = 5\nexpected = 10\n");
-    let implementations = ["cses/bitmask", "leetcode51/bitmask", "leetcode52/bitmask"];
-    let (status, report, plot) = bench_json(
+    let implementations = one_of_each();
+    let (ran, report, plot) = bench_json(
         &folder,
         &[
             "--sizes",
@@ -192,14 +228,15 @@ fn a_tiny_run_has_right_answers_every_sample_and_a_plot() {
             path_arg(&folder.path.join("cases")),
         ],
     );
-    assert_eq!(status, Some(0), "{report}");
-    assert_eq!(report["passed"], true);
+    ran.expect_code(0);
+    assert_eq!(report["passed"], true, "{report}");
     assert_eq!(report["release_build"], false, "a test run is the debug build, in place");
     assert_eq!(report["sizes"], serde_json::json!([4, 5]));
     assert_eq!(report["implementations"], serde_json::json!(implementations));
+    assert_eq!(report["case_errors"], serde_json::json!([]));
     assert_eq!(report["empty_boards"].as_array().map(Vec::len), Some(6));
 
-    for implementation in implementations {
+    for implementation in &implementations {
         for n in [4u64, 5] {
             let measurement = find(&report["empty_boards"], implementation, n);
             assert_eq!(measurement["status"], "measured", "{measurement}");
@@ -222,18 +259,18 @@ fn a_tiny_run_has_right_answers_every_sample_and_a_plot() {
             assert_eq!(measurement["ratio_to_fastest"], 1.0, "{measurement}");
         }
     }
-    // The reserved board is timed for the CSES counter only; the empty-board case is not.
+    // The reserved board is timed for the counter only; the empty-board case is not.
     let reserved = report["reserved_boards"].as_array().expect("reserved boards");
     assert_eq!(reserved.len(), 1, "{reserved:?}");
-    assert_eq!(reserved[0]["implementation"], "cses/bitmask");
+    assert_eq!(reserved[0]["implementation"], implementations[0].as_str());
     assert_eq!(reserved[0]["board"], "reserved/tiny");
-    assert_eq!(reserved[0]["status"], "measured");
+    assert_eq!(reserved[0]["status"], "measured", "{}", reserved[0]);
     assert_eq!(reserved[0]["answer"], expected_reserved);
 
     assert!(report["plot"].as_str().is_some_and(|path| path.ends_with("empty-boards.svg")));
     let paths = well_formed_paths(&plot);
     assert_eq!(paths.len(), implementations.len(), "one path per implementation: {paths:?}");
-    for implementation in implementations {
+    for implementation in &implementations {
         let path = paths
             .iter()
             .find(|path| path.contains(&format!("data-implementation=\"{implementation}\"")))
@@ -246,64 +283,90 @@ fn a_tiny_run_has_right_answers_every_sample_and_a_plot() {
 }
 
 #[test]
-fn a_wrong_answer_is_reported_and_never_shown_as_a_time() {
+fn a_wrong_answer_exits_1_and_is_never_shown_as_a_time() {
     let folder = TempFolder::new("bench-wrong");
-    std::fs::create_dir_all(folder.path.join("cases")).expect("a cases folder");
-    let cases = folder.path.join("cases");
-    let (status, report, _) = bench_json(
+    let cases = no_cases(&folder);
+    let (ran, report, _) = bench_json(
         &folder,
-        &[
-            "--with-fixtures",
-            "--sizes",
-            "5",
-            "--impl",
-            "cses/broken-off-by-one,cses/bitmask",
-            "--cases",
-            path_arg(&cases),
-        ],
+        &["--with-fixtures", "--sizes", "5", "--impl", "cses/broken-off-by-one", "--cases", &cases],
     );
-    assert_eq!(status, Some(1), "a wrong answer fails the run");
+    ran.expect_code(1);
     assert_eq!(report["passed"], false);
     let wrong = find(&report["empty_boards"], "cses/broken-off-by-one", 5);
-    assert_eq!(wrong["status"], "wrong_answer", "{wrong}");
+    never_a_time(wrong);
     assert_eq!(wrong["answer"], "11");
+    assert_eq!(wrong["expected"], 10);
     assert_eq!(wrong["detail"], "answered 11, expected 10");
-    assert!(wrong.get("median_ns").is_none() && wrong["ratio_to_fastest"].is_null(), "{wrong}");
-    assert_eq!(find(&report["empty_boards"], "cses/bitmask", 5)["status"], "measured");
 
     let plot_folder = folder.path.join("text-plot");
-    let output = xtask(
-        &[
-            "bench",
-            "--in-place",
-            "--with-fixtures",
-            "--sizes",
-            "5",
-            "--impl",
-            "cses/broken-off-by-one",
-            "--cases",
-            path_arg(&cases),
-            "--out",
-            path_arg(&plot_folder),
-        ],
-        true,
+    let text = xtask(&[
+        "bench",
+        "--in-place",
+        "--with-fixtures",
+        "--sizes",
+        "5",
+        "--impl",
+        "cses/broken-off-by-one",
+        "--cases",
+        &cases,
+        "--out",
+        path_arg(&plot_folder),
+    ])
+    .run();
+    text.expect_code(1);
+    let out = &text.stdout;
+    assert!(out.starts_with("DEBUG (not release) build; "), "{text}");
+    let row = out.lines().find(|line| line.starts_with("5 ")).unwrap_or_else(|| panic!("{text}"));
+    assert_eq!(
+        row.split_whitespace().collect::<Vec<_>>(),
+        ["5", "WRONG", "ANSWER", "11"],
+        "no time in the cell"
     );
-    let text = stdout_of(&output);
-    assert_eq!(output.status.code(), Some(1), "{text}");
-    assert!(text.contains("WRONG ANSWER 11"), "{text}");
     assert!(
-        text.contains(
-            "WRONG ANSWER: cses/broken-off-by-one on the empty 5x5 board: answered 11, expected 10"
-        ),
+        out.lines().any(|line| line
+            == "WRONG ANSWER: cses/broken-off-by-one on the empty 5x5 board: answered 11, expected 10"),
         "{text}"
     );
+    // The header says what a cell holds; no line below it holds a time, a spread or a ratio.
+    assert!(
+        out.lines().skip(1).all(|line| !line.contains('±') && !line.contains('×') && !line.contains("µs")),
+        "{text}"
+    );
+    assert!(!out.contains('\x1b'), "{text}");
+}
+
+#[test]
+fn a_right_answer_beside_a_wrong_one_is_timed_and_the_wrong_one_is_not() {
+    let folder = TempFolder::new("bench-beside");
+    let cases = no_cases(&folder);
+    let counter = one_of_each().swap_remove(0);
+    let pattern = format!("cses/broken-off-by-one,{counter}");
+    let (ran, report, plot) =
+        bench_json(&folder, &["--with-fixtures", "--sizes", "5", "--impl", &pattern, "--cases", &cases]);
+    ran.expect_code(1);
+    never_a_time(find(&report["empty_boards"], "cses/broken-off-by-one", 5));
+    let right = find(&report["empty_boards"], &counter, 5);
+    assert_eq!(right["status"], "measured", "{right}");
+    assert_eq!(right["answer"], 10);
+    assert_eq!(right["ratio_to_fastest"], 1.0, "the wrong answer is no one's fastest: {right}");
+    // Only the timed implementation has a point on the plot; the wrong one is in the legend, without.
+    let paths = well_formed_paths(&plot);
+    let path_of = |id: &str| {
+        paths
+            .iter()
+            .find(|path| path.contains(&format!("data-implementation=\"{id}\"")))
+            .unwrap_or_else(|| panic!("no path for {id}: {paths:?}"))
+    };
+    assert!(path_of("cses/broken-off-by-one").contains(" d=\"\""), "{paths:?}");
+    assert!(path_of(&counter).contains(" d=\"M"), "{paths:?}");
+    assert!(plot.contains("cses/broken-off-by-one (no figure)"), "{plot}");
 }
 
 #[test]
 fn wrong_leetcode_51_boards_are_reported_with_their_fault_and_never_shown_as_a_time() {
     let folder = TempFolder::new("bench-wrong-boards");
-    std::fs::create_dir_all(folder.path.join("cases")).expect("a cases folder");
-    let (status, report, _) = bench_json(
+    let cases = no_cases(&folder);
+    let (ran, report, _) = bench_json(
         &folder,
         &[
             "--with-fixtures",
@@ -312,46 +375,37 @@ fn wrong_leetcode_51_boards_are_reported_with_their_fault_and_never_shown_as_a_t
             "--impl",
             "leetcode51/broken-attacking-board,leetcode51/broken-drops-a-board",
             "--cases",
-            path_arg(&folder.path.join("cases")),
+            &cases,
         ],
     );
-    assert_eq!(status, Some(1), "{report}");
+    ran.expect_code(1);
     assert_eq!(report["passed"], false);
     // n = 4 has 2 boards (A000170); the first, .Q.. / ...Q / Q... / ..Q., gets its second queen
     // moved under the first.
     let attacking = find(&report["empty_boards"], "leetcode51/broken-attacking-board", 4);
-    assert_eq!(attacking["status"], "wrong_answer", "{attacking}");
+    never_a_time(attacking);
     assert_eq!(
         attacking["detail"],
         "board 1 of 2: queens at row 1, column 2 and row 2, column 2 attack along their column, expected 2"
     );
     let dropping = find(&report["empty_boards"], "leetcode51/broken-drops-a-board", 4);
-    assert_eq!(dropping["status"], "wrong_answer", "{dropping}");
-    assert_eq!(dropping["detail"], "1 boards, expected 2");
-    for wrong in [attacking, dropping] {
-        assert!(wrong.get("median_ns").is_none() && wrong["ratio_to_fastest"].is_null(), "{wrong}");
-    }
+    never_a_time(dropping);
+    assert_eq!(dropping["answer"], "1 boards");
+    assert_eq!(dropping["detail"], "answered 1 boards, expected 2");
 }
 
 #[test]
 fn a_run_over_budget_is_killed_and_skipped_at_larger_sizes() {
     let folder = TempFolder::new("bench-budget");
-    std::fs::create_dir_all(folder.path.join("cases")).expect("a cases folder");
-    let (status, report, plot) = bench_json(
+    let cases = no_cases(&folder);
+    let counter = one_of_each().swap_remove(0);
+    let pattern = format!("cses/broken-never-returns,{counter}");
+    let (ran, report, plot) = bench_json(
         &folder,
-        &[
-            "--with-fixtures",
-            "--sizes",
-            "4..=6",
-            "--budget",
-            "0.1",
-            "--impl",
-            "cses/broken-never-returns,cses/bitmask",
-            "--cases",
-            path_arg(&folder.path.join("cases")),
-        ],
+        &["--with-fixtures", "--sizes", "4..=6", "--budget", "0.1", "--impl", &pattern, "--cases", &cases],
     );
-    assert_eq!(status, Some(0), "over budget is a figure, not a failure: {report}");
+    ran.expect_code(0);
+    assert_eq!(report["passed"], true, "over budget is a figure, not a failure: {report}");
     assert_eq!(report["budget_seconds"], 0.1);
     let killed = find(&report["empty_boards"], "cses/broken-never-returns", 4);
     assert_eq!(killed["status"], "over_budget", "{killed}");
@@ -361,8 +415,8 @@ fn a_run_over_budget_is_killed_and_skipped_at_larger_sizes() {
         let skipped = find(&report["empty_boards"], "cses/broken-never-returns", n);
         assert_eq!(skipped["status"], "skipped", "{skipped}");
         assert_eq!(skipped["reason"], "over budget at n = 4");
-        let measured = find(&report["empty_boards"], "cses/bitmask", n);
-        assert_eq!(measured["status"], "measured");
+        let measured = find(&report["empty_boards"], &counter, n);
+        assert_eq!(measured["status"], "measured", "{measured}");
         assert_eq!(measured["answer"], oracle::known_count(n as usize).expect("A000170"));
     }
     // The plot marks where the line stops, and still has one path per implementation.

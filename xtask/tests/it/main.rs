@@ -1,10 +1,9 @@
-//! The xtask's integration tests: case files, snapshots of the repository's cases, and the judge
-//! run end to end on cases and deliberately broken fixtures made in temporary folders.
+//! The xtask's end-to-end tests: the built `cargo xtask` binary run as a black box, on the
+//! repository's cases and on cases and deliberately broken fixtures in temporary folders. The
+//! engine's own tests (case files, snapshots, export) live in `crates/judge`.
 
 mod bench;
-mod cases;
-mod export;
+mod cli;
 mod judge;
-mod snapshots;
 mod stress;
 mod support;

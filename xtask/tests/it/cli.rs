@@ -1,0 +1,205 @@
+//! The command line itself: help for each command, usage errors as one line with status 2, `list`,
+//! and `new-case`, whose counts come from the checker's oracle.
+
+use std::collections::BTreeSet;
+
+use checker::{oracle, Board};
+
+use crate::support::{list, path_arg, read_case, xtask, TempFolder, PROBLEMS};
+
+#[test]
+fn judge_help_shows_judge_options_and_not_stress_ones() {
+    let flag = xtask(&["judge", "--help"]).run();
+    let command = xtask(&["help", "judge"]).run();
+    for ran in [&flag, &command] {
+        ran.expect_code(0);
+        assert!(ran.stderr.is_empty(), "{ran}");
+        assert!(ran.stdout.contains("Usage: cargo xtask judge [OPTIONS]"), "{ran}");
+        for option in ["--impl", "--case ", "--cases", "--problem", "--json", "--jobs", "--accept"] {
+            assert!(ran.stdout.contains(option), "{option} missing: {ran}");
+        }
+        for other in ["--seed", "--iterations", "--budget", "--sizes", "--with-fixtures", "--in-place"] {
+            assert!(!ran.stdout.contains(other), "{other} shown: {ran}");
+        }
+    }
+    assert_eq!(flag.stdout, command.stdout);
+
+    // And the top-level help names every command.
+    let top = xtask(&["--help"]).run();
+    top.expect_code(0);
+    for name in ["judge", "list", "new-case", "stress", "bench", "export"] {
+        assert!(top.stdout.lines().any(|line| line.trim_start().starts_with(name)), "{name}: {top}");
+    }
+    assert!(!top.stdout.contains("__run"), "the child's command is hidden: {top}");
+}
+
+#[test]
+fn every_usage_error_is_one_line_with_status_2() {
+    let folder = TempFolder::new("usage");
+    let runs: [(&[&str], &str); 17] = [
+        (&["judge", "--frobnicate"], "'--frobnicate'"),
+        (&["frobnicate"], "'frobnicate'"),
+        (&[], "error: missing command: expected one of judge, list, new-case, stress, bench, export"),
+        (&["judge", "--jobs", "0"], "'--jobs <N>': expected at least 1"),
+        (&["judge", "--jobs", "many"], "'--jobs <N>': expected a whole number"),
+        (&["judge", "--jobs"], "'--jobs <N>'"),
+        (
+            &["judge", "--problem", "nope"],
+            "unknown problem `nope`: expected one of cses1624, queens, leetcode51, leetcode52",
+        ),
+        (&["judge", "--impl", "nomatch"], "error: --impl `nomatch` matches no implementation"),
+        (&["judge", "--case", "nomatch"], "error: --case `nomatch` matches no case in "),
+        (&["judge", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
+        (&["new-case", "foo"], "<--n <N>|--board <FILE>>"),
+        (&["new-case", "foo", "--n", "4", "--board", "b.txt"], "cannot be used with"),
+        (&["new-case", "foo", "--n", "nine"], "'nine' for '--n <N>'"),
+        (&["new-case", "foo", "--n", "0"], "'0' for '--n <N>': 0 is not in 1..=32"),
+        (&["list", "extra"], "'extra'"),
+        (&["export", "nomatch"], "error: unknown implementation `nomatch`"),
+        (&["stress", "--problem", "cses"], "unknown problem `cses`"),
+    ];
+    for (arguments, expected) in runs {
+        let mut with_cases = arguments.to_vec();
+        // new-case writes nowhere near the repository, even were it to succeed.
+        if arguments.first() == Some(&"new-case") {
+            with_cases.extend(["--cases", folder.arg()]);
+        }
+        let ran = xtask(&with_cases).run();
+        let line = ran.usage_error();
+        assert!(line.contains(expected), "{arguments:?}: {line}");
+    }
+    assert!(folder.listing().is_empty(), "{:?}", folder.listing());
+}
+
+#[test]
+fn list_prints_each_implementation_once_with_its_problems() {
+    let real = list(false);
+    let all = list(true);
+    assert!(!real.is_empty());
+    let ids: Vec<&str> = real.iter().map(|entry| entry.id.as_str()).collect();
+    let unique: BTreeSet<&str> = ids.iter().copied().collect();
+    assert_eq!(unique.len(), ids.len(), "an id twice: {ids:?}");
+    for entry in &all {
+        assert!(
+            !entry.problems.is_empty()
+                && entry.problems.iter().all(|problem| PROBLEMS.contains(&problem.as_str())),
+            "{entry:?}"
+        );
+        // The prefix names the kind: a counter answers CSES 1624 (and queens unless 8 x 8 only), a
+        // LeetCode module the problem of its prefix.
+        let (prefix, name) = entry.id.split_once('/').unwrap_or_else(|| panic!("{entry:?}"));
+        assert!(!name.is_empty());
+        match prefix {
+            "cses" => assert!(
+                entry.problems == ["cses1624", "queens"] || entry.problems == ["cses1624"],
+                "{entry:?}"
+            ),
+            "leetcode51" | "leetcode52" => assert_eq!(entry.problems, [prefix], "{entry:?}"),
+            _ => panic!("unknown prefix: {entry:?}"),
+        }
+    }
+    // Every problem has a real implementation, and none of them is a fixture.
+    for problem in PROBLEMS {
+        assert!(real.iter().any(|entry| entry.solves(problem)), "no implementation of {problem}");
+    }
+    assert!(real.iter().all(|entry| !entry.id.contains("broken")), "{ids:?}");
+
+    // With the fixtures: the same implementations first, then the fixtures, each once.
+    assert_eq!(all[..real.len()], real[..]);
+    let fixtures: Vec<&str> = all[real.len()..].iter().map(|entry| entry.id.as_str()).collect();
+    assert!(fixtures.iter().all(|id| id.contains("/broken-")), "{fixtures:?}");
+    assert_eq!(fixtures.iter().collect::<BTreeSet<_>>().len(), fixtures.len());
+    for expected in [
+        "cses/broken-panics",
+        "cses/broken-never-returns",
+        "cses/broken-eats-memory",
+        "cses/broken-overflows-stack",
+        "cses/broken-off-by-one",
+        "cses/broken-ignores-last-row-reserved",
+        "cses/broken-slow-on-one-board",
+        "leetcode51/broken-drops-a-board",
+        "leetcode51/broken-attacking-board",
+    ] {
+        assert!(fixtures.contains(&expected), "{expected} missing from {fixtures:?}");
+    }
+    // The id column is aligned: every problems column starts at the same place.
+    let ran = xtask(&["list", "--with-fixtures"]).run();
+    let starts: BTreeSet<usize> = ran
+        .stdout
+        .lines()
+        .map(|line| line.len() - line.split_whitespace().last().expect("problems").len())
+        .collect();
+    assert_eq!(starts.len(), 1, "{ran}");
+}
+
+#[test]
+fn new_case_counts_with_the_oracle_and_writes_nothing_on_error() {
+    let folder = TempFolder::new("new-case");
+    let board_text = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+    let board = folder.write("board.txt", board_text);
+    let cases = folder.path.join("cases");
+    let cases_arg = path_arg(&cases);
+
+    let ran = xtask(&["new-case", "cses/sample", "--board", path_arg(&board), "--cases", cases_arg]).run();
+    ran.expect_code(0);
+    let counted = oracle::count(&Board::parse(board_text).expect("a valid board"));
+    assert!(
+        ran.stdout.starts_with("wrote ") && ran.stdout.contains(&format!("(expected = {counted})")),
+        "{ran}"
+    );
+    let path = cases.join("cses/sample.toml");
+    let written = read_case(&path);
+    assert_eq!(written.board, Board::parse(board_text).expect("valid"));
+    assert_eq!((written.expected, written.as_n), (counted, false));
+    let text = std::fs::read_to_string(&path).expect("written");
+
+    // An existing case is kept unless --force.
+    let again = xtask(&["new-case", "cses/sample", "--n", "8", "--cases", cases_arg]).run();
+    again.expect_code(1);
+    let line = again.one_error_line();
+    assert!(line.ends_with("sample.toml: already exists (pass --force to replace it)"), "{line}");
+    assert_eq!(std::fs::read_to_string(&path).expect("kept"), text);
+    let forced = xtask(&[
+        "new-case",
+        "cses/sample",
+        "--n",
+        "8",
+        "--cases",
+        cases_arg,
+        "--force",
+        "--description",
+        "eight",
+    ])
+    .run();
+    forced.expect_code(0);
+    let replaced = read_case(&path);
+    assert_eq!(
+        (replaced.board.n(), replaced.as_n, replaced.expected),
+        (8, true, oracle::known_count(8).expect("A000170"))
+    );
+    assert!(std::fs::read_to_string(&path).expect("replaced").starts_with("description = \"eight\"\n"));
+
+    // An empty board's count is OEIS A000170's.
+    xtask(&["new-case", "empty/n09", "--n", "9", "--cases", cases_arg]).run().expect_code(0);
+    assert_eq!(read_case(&cases.join("empty/n09.toml")).expected, oracle::known_count(9).expect("A000170"));
+
+    let before = crate::support::listing(&cases);
+    let bad = folder.write("bad.txt", "....\n..x.\n");
+    let rejected = xtask(&["new-case", "bad", "--board", path_arg(&bad), "--cases", cases_arg]).run();
+    rejected.expect_code(1);
+    assert_eq!(
+        rejected.one_error_line(),
+        format!("error: {}: line 2, column 3: unknown character 'x': expected `.` or `*`", bad.display())
+    );
+    // /dev/zero never ends: it is refused at once, having read no more than a board can be.
+    let zero = xtask(&["new-case", "zero", "--board", "/dev/zero", "--cases", cases_arg]).run();
+    zero.expect_code(1);
+    let line = zero.one_error_line();
+    assert!(line.starts_with("error: /dev/zero: more than ") && line.contains(" bytes"), "{line}");
+    assert!(zero.elapsed.as_secs() < 10, "{zero}");
+    let escape = xtask(&["new-case", "../outside", "--n", "4", "--cases", cases_arg]).run();
+    escape.expect_code(1);
+    assert!(escape.one_error_line().contains("case name `../outside`"), "{escape}");
+    assert_eq!(crate::support::listing(&cases), before, "nothing written on error");
+    assert!(!folder.path.join("outside.toml").exists());
+}

@@ -393,6 +393,22 @@ pub fn render_case_file(board: &Board, as_n: bool, expected: u64, description: O
     text
 }
 
+/// `value` as a TOML basic string: quoted, with quotes, backslashes and control characters escaped
+/// (written by hand so that the toml crate is needed for parsing only).
 fn toml_string(value: &str) -> String {
-    toml::Value::String(value.to_string()).to_string()
+    let mut quoted = String::with_capacity(value.len() + 2);
+    quoted.push('"');
+    for c in value.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\t' => quoted.push_str("\\t"),
+            '\r' => quoted.push_str("\\r"),
+            c if c.is_control() => quoted.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
 }

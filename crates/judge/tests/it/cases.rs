@@ -96,6 +96,11 @@ fn rendered_case_files_parse_back() {
     assert_eq!(case.description.as_deref(), Some("a \"quoted\" description"));
     let text = render_case_file(&Board::empty(5).expect("valid"), true, 10, None);
     assert_eq!(text, "n = 5\nexpected = 10\n");
+    // Every character a description may hold comes back as it went in.
+    let awkward = "back\\slash, \"quotes\", a\ttab, a\nline, \r, \u{1}\u{7f}, é and 🂡, `--density 0..0.6`";
+    let text = render_case_file(&board, false, 0, Some(awkward));
+    let case = parse_case("r", Path::new("r.toml"), &text).expect("a rendered case parses");
+    assert_eq!(case.description.as_deref(), Some(awkward));
 }
 
 /// Loads `folder`, which must be readable as a whole.

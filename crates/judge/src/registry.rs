@@ -102,30 +102,16 @@ pub fn implementations() -> Vec<Entry> {
         .iter()
         .map(|found| Entry::counter(found.name, found.summary, found.count, found.eight_by_eight_only))
         .collect();
-    for found in leetcode::IMPLEMENTATIONS {
-        if let Some(solve) = found.solve_n_queens {
-            let kernel = Kernel::Enumerate(solve);
-            entries.push(Entry {
-                name: found.name,
-                summary: found.summary,
-                kernel,
-                problems: LEETCODE51,
-                is_fixture: false,
-            });
-        }
-    }
-    for found in leetcode::IMPLEMENTATIONS {
-        if let Some(total) = found.total_n_queens {
-            let kernel = Kernel::Total(total);
-            entries.push(Entry {
-                name: found.name,
-                summary: found.summary,
-                kernel,
-                problems: LEETCODE52,
-                is_fixture: false,
-            });
-        }
-    }
+    let leetcode = |kernel: fn(&leetcode::Implementation) -> Option<Kernel>| {
+        leetcode::IMPLEMENTATIONS.iter().filter_map(move |found| {
+            let kernel = kernel(found)?;
+            let problems = if matches!(kernel, Kernel::Enumerate(_)) { LEETCODE51 } else { LEETCODE52 };
+            Some(Entry { name: found.name, summary: found.summary, kernel, problems, is_fixture: false })
+        })
+    };
+    // Every LeetCode 51 entry, then every LeetCode 52 one, as `cargo xtask list` shows them.
+    entries.extend(leetcode(|found| found.solve_n_queens.map(Kernel::Enumerate)));
+    entries.extend(leetcode(|found| found.total_n_queens.map(Kernel::Total)));
     entries
 }
 

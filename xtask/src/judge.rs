@@ -4,17 +4,24 @@ use std::path::PathBuf;
 
 use judge::judge::{judge, JudgeOptions};
 use judge::problem::Problem;
+use judge::sandbox::Sandbox;
 use judge::snapshot::{configure, is_repository_folder, quietly, WriteMode};
+use judge::submission::Toolchain;
 
 use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failure, Progress, Status};
 
-/// Run every implementation on every case of the problems it solves, side by side
+/// Run every implementation, or your own files, on every case of their problems, side by side
 ///
 /// A table per problem, cases down, implementations across, each cell the verdict and the CPU time
-/// of one run in a child process under the case's limits. Exit status 1 when a run is not AC or a
-/// snapshot does not match.
+/// of one run in a child process under the case's limits. Given files (Rust, C++ or Python: whole
+/// CSES programs or LeetCode solutions), each is built, judged in a sandbox and shown as its own
+/// column. Exit status 1 when a run is not AC or a snapshot does not match.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// Source files (.rs, .cpp, .cc, .cxx, .py) or folders of them to judge; with any, built-in
+    /// implementations are judged only when --impl names them
+    #[arg(value_name = "PATH")]
+    files: Vec<PathBuf>,
     /// Only implementations whose id (`cargo xtask list`) matches: a glob with * and ?, or a
     /// substring; comma-separated alternatives
     #[arg(long = "impl", value_name = "PATTERN")]
@@ -38,6 +45,15 @@ pub struct Args {
     /// Write missing or changed snapshots, from the oracle, as accepted .snap files
     #[arg(long)]
     accept: bool,
+    /// The command that compiles Rust files (default `rustc --edition 2021 -O`, or $JUDGE_RUST)
+    #[arg(long, value_name = "COMMAND")]
+    rust: Option<String>,
+    /// The command that compiles C++ files (default `g++ -std=c++17 -O2`, or $JUDGE_CPP)
+    #[arg(long, value_name = "COMMAND")]
+    cpp: Option<String>,
+    /// The Python interpreter (default `python3`, or $JUDGE_PYTHON)
+    #[arg(long, value_name = "COMMAND")]
+    python: Option<String>,
     /// Also judge the deliberately broken fixtures
     #[arg(long, hide = true)]
     with_fixtures: bool,
@@ -59,6 +75,30 @@ impl Args {
             (false, false) => WriteMode::Nothing,
         };
         configure(mode);
+        let mut toolchain = Toolchain::from_environment();
+        for (given, command) in [
+            (&self.rust, &mut toolchain.rust),
+            (&self.cpp, &mut toolchain.cpp),
+            (&self.python, &mut toolchain.python),
+        ] {
+            if let Some(text) = given {
+                *command = text.split_whitespace().map(str::to_string).collect();
+                if command.is_empty() {
+                    return Err(Failure::Usage("an empty compiler command".into()));
+                }
+            }
+        }
+        let sandbox = if self.files.is_empty() {
+            None
+        } else {
+            match Sandbox::detect() {
+                Ok(sandbox) => Some(sandbox),
+                Err(reason) => {
+                    eprintln!("note: {reason}; running submissions with resource limits alone");
+                    None
+                }
+            }
+        };
         let options = JudgeOptions {
             cases_folder,
             impl_pattern: self.impl_pattern,
@@ -66,6 +106,10 @@ impl Args {
             problems: self.problem,
             jobs: self.jobs.unwrap_or_else(cores),
             with_fixtures: self.with_fixtures,
+            files: self.files,
+            toolchain,
+            build_folder: judge::target_folder().join("judge-builds"),
+            sandbox,
         };
         let program = this_program()?;
         let progress = Progress::new("judging", self.json);

@@ -43,7 +43,7 @@ use crate::problem::Problem;
 use crate::registry::{entries, Entry, Kernel};
 use crate::runner::{Ending, Job, Limits};
 use crate::table::{format_duration, Style, Table};
-use crate::{default_cases_folder, display_relative, workspace_root};
+use crate::{default_cases_folder, display_relative};
 
 /// The sides timed when `--sizes` is not given.
 pub const DEFAULT_SIZES: std::ops::RangeInclusive<usize> = 4..=14;
@@ -88,16 +88,11 @@ impl Default for BenchOptions {
             budget: DEFAULT_BUDGET,
             json: false,
             cases_folder: default_cases_folder(),
-            plot_folder: target_folder().join("bench"),
+            plot_folder: crate::target_folder().join("bench"),
             with_fixtures: false,
             in_place: false,
         }
     }
-}
-
-/// The cargo target folder: `CARGO_TARGET_DIR` when set, else `target/` at the workspace's root.
-fn target_folder() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
 /// The largest side `--sizes` takes: the last whose count OEIS A000170 gives, within the checker's
@@ -390,7 +385,15 @@ fn run_sample_child(
         wall_time: Some(deadline),
     };
     let input = input_text(problem, board);
-    let job = Job { program: executable, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
+    let job = Job {
+        wrapper: &[],
+        program: executable,
+        args: &args,
+        answer_channel: false,
+        env: CHILD_ENV,
+        stdin: input.as_bytes(),
+        limits,
+    };
     let started = std::time::Instant::now();
     let finished = crate::runner::run(&job).map_err(|reason| Outcome::Crashed { reason })?;
     if finished.wall_time > deadline {

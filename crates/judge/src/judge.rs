@@ -9,6 +9,7 @@
 //! ([`JudgeReport`]), rendered as text ([`crate::report`]) or serialised as JSON.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -16,14 +17,16 @@ use std::sync::Mutex;
 use checker::Placement;
 use serde::Serialize;
 
-use crate::answer::check_answer;
+use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, CHILD_ENV};
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
 use crate::registry::{entries, Entry};
 use crate::runner::{Ending, Job, Limits};
+use crate::sandbox::Sandbox;
 use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
+use crate::submission::{Build, Shape, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
 pub const SCHEMA_VERSION: u32 = 2;
@@ -34,11 +37,20 @@ pub struct JudgeOptions {
     pub cases_folder: PathBuf,
     pub impl_pattern: Option<String>,
     pub case_pattern: Option<String>,
-    /// Only these problems; all when empty.
+    /// Only these problems; all when empty. For a submitted file, the problems it is judged on,
+    /// whatever the file says.
     pub problems: Vec<Problem>,
     pub jobs: usize,
     /// Include the deliberately broken fixtures.
     pub with_fixtures: bool,
+    /// Source files (or folders of them) to judge, each its own column; with any, built-in
+    /// implementations are judged only when `impl_pattern` asks for them.
+    pub files: Vec<PathBuf>,
+    pub toolchain: Toolchain,
+    /// Where builds are cached.
+    pub build_folder: PathBuf,
+    /// The sandbox files run in; `None` runs them with the resource limits alone.
+    pub sandbox: Option<Sandbox>,
 }
 
 /// A run's verdict, as the judges name them.
@@ -50,11 +62,12 @@ pub enum Verdict {
     MLE,
     RE,
     OLE,
+    CE,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 6] =
-        [Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::MLE, Verdict::RE, Verdict::OLE];
+    pub const ALL: [Verdict; 7] =
+        [Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::MLE, Verdict::RE, Verdict::OLE, Verdict::CE];
 
     pub fn label(self) -> &'static str {
         match self {
@@ -64,6 +77,7 @@ impl Verdict {
             Verdict::MLE => "MLE",
             Verdict::RE => "RE",
             Verdict::OLE => "OLE",
+            Verdict::CE => "CE",
         }
     }
 }
@@ -132,9 +146,40 @@ impl JudgeReport {
     }
 }
 
-/// One child process to run: an implementation on a case, for every problem it answers there.
+/// Who is judged: a built-in implementation, or a submitted file and its build.
+enum Contestant {
+    Builtin(Entry),
+    File { submission: Submission, build: Build },
+}
+
+impl Contestant {
+    fn id(&self) -> String {
+        match self {
+            Contestant::Builtin(entry) => entry.id(),
+            Contestant::File { submission, .. } => submission.name.clone(),
+        }
+    }
+
+    fn solves(&self, problem: Problem) -> bool {
+        match self {
+            Contestant::Builtin(entry) => entry.solves(problem),
+            Contestant::File { submission, .. } => submission.problems.contains(&problem),
+        }
+    }
+
+    /// Whether one run answers all its problems on a case (a counter's CSES and `queens` tables),
+    /// rather than one run a problem (a LeetCode driver is told which method to call).
+    fn one_run_for_all_problems(&self) -> bool {
+        match self {
+            Contestant::Builtin(_) => true,
+            Contestant::File { submission, .. } => submission.shape == Shape::Program,
+        }
+    }
+}
+
+/// One child process to run: a contestant on a case, for every problem it answers there.
 struct Task<'a> {
-    entry: &'a Entry,
+    contestant: &'a Contestant,
     case: &'a Case,
     problems: Vec<(Problem, Scope)>,
 }
@@ -166,15 +211,22 @@ pub fn judge(
         .into_iter()
         .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
         .collect();
-    let implementations: Vec<Entry> = entries(options.with_fixtures)
-        .into_iter()
-        .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
-        .filter(|entry| problems.iter().any(|&problem| entry.solves(problem)))
-        .collect();
+    let builtins: Vec<Entry> = if options.files.is_empty() || options.impl_pattern.is_some() {
+        entries(options.with_fixtures)
+            .into_iter()
+            .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
+            .filter(|entry| problems.iter().any(|&problem| entry.solves(problem)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     // A pattern that selects nothing is a typo, not a green run.
-    if let (Some(pattern), true) = (&options.impl_pattern, implementations.is_empty()) {
+    if let (Some(pattern), true) = (&options.impl_pattern, builtins.is_empty()) {
         return Err(format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"));
     }
+    let submissions = detect_all(&options.files, &options.problems)?;
+    let mut implementations: Vec<Contestant> = build_all(submissions, options, progress)?;
+    implementations.extend(builtins.into_iter().map(Contestant::Builtin));
     if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
         return Err(format!("--case `{pattern}` matches no case in {}", options.cases_folder.display()));
     }
@@ -194,15 +246,22 @@ pub fn judge(
     }
 
     let mut tasks: Vec<Task> = Vec::new();
-    for entry in &implementations {
+    for contestant in &implementations {
         for case in &cases {
             let answered: Vec<(Problem, Scope)> = problems
                 .iter()
-                .filter(|&&problem| entry.solves(problem))
+                .filter(|&&problem| contestant.solves(problem))
                 .filter_map(|&problem| problem.admits(&case.board).map(|scope| (problem, scope)))
                 .collect();
-            if !answered.is_empty() {
-                tasks.push(Task { entry, case, problems: answered });
+            if answered.is_empty() {
+                continue;
+            }
+            if contestant.one_run_for_all_problems() {
+                tasks.push(Task { contestant, case, problems: answered });
+            } else {
+                let one_each =
+                    answered.into_iter().map(|answer| Task { contestant, case, problems: vec![answer] });
+                tasks.extend(one_each);
             }
         }
     }
@@ -218,7 +277,7 @@ pub fn judge(
                 while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let task = &tasks[index];
                     let reference = references.get(&task.case.id).map(Vec::as_slice);
-                    let outcome = run_task(child_program, task, reference);
+                    let outcome = run_task(child_program, options.sandbox.as_ref(), task, reference);
                     outcomes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
                 }
@@ -239,8 +298,8 @@ pub fn judge(
             title: problem.title(),
             implementations: implementations
                 .iter()
-                .filter(|entry| entry.solves(problem))
-                .map(Entry::id)
+                .filter(|contestant| contestant.solves(problem))
+                .map(Contestant::id)
                 .collect(),
             cases: cases
                 .iter()
@@ -264,7 +323,7 @@ pub fn judge(
             };
             report.runs.push(RunResult {
                 problem,
-                implementation: task.entry.id(),
+                implementation: task.contestant.id(),
                 case: task.case.id.clone(),
                 scope,
                 verdict: outcome.verdict,
@@ -296,20 +355,75 @@ pub fn judge(
     })
 }
 
+/// Reads every submitted file; two with one file name are told apart by their paths.
+fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submission>, String> {
+    let paths = crate::submission::expand_paths(files)?;
+    let mut submissions: Vec<Submission> =
+        paths.iter().map(|path| crate::submission::detect(path, problems)).collect::<Result<_, _>>()?;
+    let names: Vec<String> = submissions.iter().map(|submission| submission.name.clone()).collect();
+    for submission in &mut submissions {
+        if names.iter().filter(|name| **name == submission.name).count() > 1 {
+            submission.name = crate::display_relative(&submission.path);
+        }
+    }
+    Ok(submissions)
+}
+
+/// Builds every submission, `jobs` at a time (a compiler takes a second or more).
+///
+/// # Errors
+/// One line when a build cannot even start (a missing compiler, an unwritable folder).
+fn build_all(
+    submissions: Vec<Submission>,
+    options: &JudgeOptions,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<Contestant>, String> {
+    let builds: Mutex<Vec<Option<Result<Build, String>>>> =
+        Mutex::new((0..submissions.len()).map(|_| None).collect());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.clamp(1, submissions.len().max(1)) {
+            scope.spawn(|| loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                let Some(submission) = submissions.get(index) else { break };
+                let build = crate::submission::build(submission, &options.toolchain, &options.build_folder);
+                builds.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(build);
+                progress(0, 0);
+            });
+        }
+    });
+    let builds = builds.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    submissions
+        .into_iter()
+        .zip(builds)
+        .map(|(submission, build)| {
+            let build = build.expect("every file was built")?;
+            Ok(Contestant::File { submission, build })
+        })
+        .collect()
+}
+
+/// What runs for a task: the program, its arguments, whether it answers on descriptor 3, the
+/// sandbox around it, its environment.
+struct Launch {
+    program: PathBuf,
+    args: Vec<OsString>,
+    answer_channel: bool,
+    wrapper: Vec<OsString>,
+    env: Vec<(&'static str, &'static str)>,
+}
+
 /// Runs one task in a child and judges what came back.
-fn run_task(child_program: &Path, task: &Task, reference: Option<&[Placement]>) -> Outcome {
+fn run_task(
+    child_program: &Path,
+    sandbox: Option<&Sandbox>,
+    task: &Task,
+    reference: Option<&[Placement]>,
+) -> Outcome {
     // Every problem a task answers takes the same input and the same kind of answer.
     let (problem, _) = task.problems[0];
-    let request = ChildRequest {
-        problem,
-        samples: None,
-        sample_target: std::time::Duration::ZERO,
-        check_inside: false,
-    };
-    let args = child_arguments(&task.entry.id(), &request);
     let input = input_text(problem, &task.case.board);
     let limits: Limits = task.case.limits();
-    let job = Job { program: child_program, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
     let mut outcome = Outcome {
         verdict: Verdict::AC,
         received: None,
@@ -317,6 +431,42 @@ fn run_task(child_program: &Path, task: &Task, reference: Option<&[Placement]>) 
         wall_time_ns: None,
         peak_memory_bytes: None,
         detail: None,
+    };
+    let request = ChildRequest {
+        problem,
+        samples: None,
+        sample_target: std::time::Duration::ZERO,
+        check_inside: false,
+    };
+    let launch = match task.contestant {
+        Contestant::Builtin(entry) => Launch {
+            program: child_program.to_path_buf(),
+            args: child_arguments(&entry.id(), &request),
+            answer_channel: false,
+            wrapper: Vec::new(),
+            env: CHILD_ENV.to_vec(),
+        },
+        Contestant::File { build: Build::CompileError(message), .. } => {
+            outcome.verdict = Verdict::CE;
+            outcome.detail = Some(message.clone());
+            return outcome;
+        }
+        Contestant::File { build: Build::Ready(runnable), .. } => Launch {
+            program: runnable.program.clone(),
+            args: runnable.args_for(problem),
+            answer_channel: runnable.answer_channel,
+            wrapper: sandbox.map(|sandbox| sandbox.wrapper(&runnable.reads)).unwrap_or_default(),
+            env: crate::sandbox::ENV.to_vec(),
+        },
+    };
+    let job = Job {
+        wrapper: &launch.wrapper,
+        program: &launch.program,
+        args: &launch.args,
+        answer_channel: launch.answer_channel,
+        env: &launch.env,
+        stdin: input.as_bytes(),
+        limits,
     };
     let finished = match crate::runner::run(&job) {
         Ok(finished) => finished,
@@ -329,28 +479,70 @@ fn run_task(child_program: &Path, task: &Task, reference: Option<&[Placement]>) 
     outcome.cpu_time_ns = Some(nanos(finished.cpu_time));
     outcome.wall_time_ns = Some(nanos(finished.wall_time));
     outcome.peak_memory_bytes = Some(finished.peak_memory_bytes);
+    let is_file = matches!(task.contestant, Contestant::File { .. });
+    // What a LeetCode solution printed is shown with a failing run, as LeetCode shows stdout.
+    let printed = (launch.answer_channel && !finished.stdout.is_empty())
+        .then(|| String::from_utf8_lossy(&finished.stdout).into_owned());
+    let channel = launch.answer_channel.then(|| String::from_utf8_lossy(&finished.answer).into_owned());
     let (verdict, detail) = match finished.ending(&limits) {
         Ending::TimeLimit { detail } => (Verdict::TLE, Some(detail)),
         Ending::MemoryLimit { detail } => (Verdict::MLE, Some(detail)),
         Ending::OutputLimit { detail } => (Verdict::OLE, Some(detail)),
         Ending::RuntimeError { detail } => (Verdict::RE, Some(detail)),
-        Ending::Exited { stdout } => match read_output(&stdout, &request).0 {
-            Err(detail) => (Verdict::WA, Some(detail)),
-            Ok(answer) => {
-                outcome.received = Some(match &answer {
-                    crate::answer::Answer::Count(count) => *count,
-                    crate::answer::Answer::Boards(boards) => boards.len() as i128,
-                });
-                match check_answer(&task.case.board, task.case.expected, reference, &answer) {
-                    Ok(()) => (Verdict::AC, None),
-                    Err(detail) => (Verdict::WA, Some(detail)),
+        Ending::Exited { stdout } => {
+            let answer = match &channel {
+                Some(text) => Answer::from_wire(text, problem.lists_boards()),
+                None => read_output(&stdout, &request).0,
+            };
+            match answer {
+                Err(detail) => (Verdict::WA, Some(detail)),
+                Ok(answer) => {
+                    outcome.received = Some(match &answer {
+                        Answer::Count(count) => *count,
+                        Answer::Boards(boards) => boards.len() as i128,
+                    });
+                    match check_answer(&task.case.board, task.case.expected, reference, &answer) {
+                        Ok(()) => (Verdict::AC, None),
+                        Err(detail) => (Verdict::WA, Some(detail)),
+                    }
                 }
             }
-        },
+        }
     };
     outcome.verdict = verdict;
-    outcome.detail = detail;
+    outcome.detail = match detail {
+        Some(detail) if is_file => Some(with_context(detail, verdict, problem, &task.case.board, printed)),
+        detail => detail,
+    };
     outcome
+}
+
+/// A submission's failure, with what a person needs to reproduce it: the input, and what a
+/// LeetCode solution printed.
+fn with_context(
+    detail: String,
+    verdict: Verdict,
+    problem: Problem,
+    board: &checker::Board,
+    printed: Option<String>,
+) -> String {
+    let mut text = detail;
+    if verdict == Verdict::WA || printed.is_some() {
+        match problem {
+            Problem::Cses1624 | Problem::Queens => {
+                text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end()));
+            }
+            Problem::LeetCode51 | Problem::LeetCode52 => {
+                text.push_str(&format!("\ninput: n = {}", board.n()))
+            }
+        }
+    }
+    if let Some(printed) = printed {
+        let lines: Vec<&str> = printed.lines().take(10).collect();
+        let more = if printed.lines().count() > 10 { "\n  ..." } else { "" };
+        text.push_str(&format!("\nits stdout:\n  {}{more}", lines.join("\n  ")));
+    }
+    text
 }
 
 fn nanos(duration: std::time::Duration) -> u64 {

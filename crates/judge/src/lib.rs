@@ -20,9 +20,11 @@ pub mod problem;
 pub mod registry;
 pub mod report;
 pub mod runner;
+pub mod sandbox;
 pub mod sizes;
 pub mod snapshot;
 pub mod stress;
+pub mod submission;
 pub mod table;
 #[cfg(test)]
 mod tidy;
@@ -33,6 +35,11 @@ use std::path::{Path, PathBuf};
 pub fn workspace_root() -> PathBuf {
     let manifest_folder = Path::new(env!("CARGO_MANIFEST_DIR"));
     manifest_folder.ancestors().nth(2).map_or_else(|| manifest_folder.to_path_buf(), Path::to_path_buf)
+}
+
+/// The cargo target folder: `CARGO_TARGET_DIR` when set, else `target/` at the workspace's root.
+pub fn target_folder() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
 }
 
 /// The default cases folder: `cases/` at the workspace's root.

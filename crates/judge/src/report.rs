@@ -11,7 +11,7 @@ use crate::table::{format_duration, Style, Table};
 fn style(verdict: Verdict) -> Style {
     match verdict {
         Verdict::AC => Style::Green,
-        Verdict::WA | Verdict::RE => Style::Red,
+        Verdict::WA | Verdict::RE | Verdict::CE => Style::Red,
         Verdict::TLE | Verdict::MLE | Verdict::OLE => Style::Yellow,
     }
 }
@@ -91,8 +91,17 @@ pub fn render_text(report: &JudgeReport) -> String {
     }
     // A counter's failure on an 8 x 8 board shows in two tables; its detail is told once.
     let mut told = std::collections::BTreeSet::new();
+    let mut compile_errors_told = std::collections::BTreeSet::new();
     for run in report.runs().filter(|run| run.verdict != Verdict::AC) {
         if !told.insert((&run.implementation, &run.case)) {
+            continue;
+        }
+        // A build fails once, whatever the case: its message is told once.
+        if run.verdict == Verdict::CE {
+            if compile_errors_told.insert(&run.implementation) {
+                let detail = run.detail.as_deref().unwrap_or("");
+                details.push(format!("{} {}:\n{detail}", style(run.verdict).paint("CE"), run.implementation));
+            }
             continue;
         }
         let detail = run.detail.as_deref().unwrap_or("");

@@ -58,8 +58,13 @@ impl Limits {
 /// One run to make: a program, its arguments, its standard input, its limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Job<'a> {
+    /// Run before the program, which becomes its arguments' tail: the sandbox (`bwrap ... --`).
+    pub wrapper: &'a [OsString],
     pub program: &'a Path,
     pub args: &'a [OsString],
+    /// Give the child a pipe at file descriptor 3 for its answer (a LeetCode driver's channel,
+    /// which the solution's own prints on stdout cannot corrupt).
+    pub answer_channel: bool,
     /// The only environment the child gets (it starts from an empty one).
     pub env: &'a [(&'a str, &'a str)],
     pub stdin: &'a [u8],
@@ -77,6 +82,8 @@ pub struct Finished {
     pub stdout: Vec<u8>,
     /// The last [`STDERR_KEPT`] bytes.
     pub stderr: Vec<u8>,
+    /// What the child wrote on file descriptor 3, when it had one (at most the output limit).
+    pub answer: Vec<u8>,
     /// Killed for writing more than the output limit.
     pub output_over_limit: bool,
     /// Killed by the wall-clock backstop.
@@ -117,7 +124,14 @@ pub enum Ending {
 /// One line when the program cannot be started at all.
 pub fn run(job: &Job) -> Result<Finished, String> {
     let limits = job.limits;
-    let mut command = Command::new(job.program);
+    let mut command = match job.wrapper.split_first() {
+        Some((wrapper, wrapper_args)) => {
+            let mut command = Command::new(wrapper);
+            command.args(wrapper_args).arg(job.program);
+            command
+        }
+        None => Command::new(job.program),
+    };
     command.args(job.args).env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     for (key, value) in job.env {
         command.env(key, value);
@@ -126,6 +140,9 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     // Whole seconds, rounded up, plus one: the kernel's SIGXCPU is a backstop for hogs; the verdict
     // compares the exact CPU time with the limit.
     let cpu_seconds = limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0) + 1;
+    let file_size = limits.output_bytes;
+    let answer_pipe = if job.answer_channel { Some(pipe()?) } else { None };
+    let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
     // SAFETY: the closure runs in the forked child before exec and only calls setrlimit, which is
     // async-signal-safe, on values it owns.
     unsafe {
@@ -136,6 +153,14 @@ pub fn run(job: &Job) -> Result<Finished, String> {
             }
             set_limit(libc::RLIMIT_AS, address_space, address_space)?;
             set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
+            // No file the child writes may grow past its output limit.
+            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
+            if let Some(write_end) = answer_write_end {
+                // dup2 leaves the new descriptor open across exec, where the pipe's own ends close.
+                if libc::dup2(write_end, 3) != 3 {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
             set_limit(libc::RLIMIT_CORE, 0, 0)
         });
     }
@@ -159,6 +184,13 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         let source = child.stderr.take().expect("stderr is piped");
         std::thread::spawn(move || read_tail(source, STDERR_KEPT))
     };
+    // The parent keeps only the read end, so that the pipe ends when the child's copies close.
+    let answer_reader = answer_pipe.map(|(read_end, write_end)| {
+        drop(write_end);
+        let over_limit = Arc::clone(&over_limit);
+        let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
+        std::thread::spawn(move || read_capped(std::fs::File::from(read_end), cap, &over_limit))
+    });
 
     let pid = child.id() as libc::pid_t;
     let kill_group = || {
@@ -202,6 +234,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     let _ = writer.join();
     let stdout = stdout_reader.join().unwrap_or_default();
     let stderr = stderr_reader.join().unwrap_or_default();
+    let answer = answer_reader.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
     Ok(Finished {
         status: ExitStatus::from_raw(status),
         cpu_time: timeval(usage.ru_utime) + timeval(usage.ru_stime),
@@ -210,6 +243,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         peak_memory_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024),
         stdout,
         stderr,
+        answer,
         output_over_limit: over_limit.load(Ordering::Relaxed),
         killed_at_backstop,
         killed_over_cpu,
@@ -271,6 +305,18 @@ impl Finished {
         }
         Ending::Exited { stdout: self.stdout }
     }
+}
+
+/// A pipe whose two ends close on exec.
+fn pipe() -> Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd), String> {
+    let mut ends = [0; 2];
+    // SAFETY: `ends` is valid for two descriptors; both are owned below and nowhere else.
+    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!("cannot make a pipe: {}", std::io::Error::last_os_error()));
+    }
+    use std::os::fd::FromRawFd;
+    // SAFETY: pipe2 just opened both descriptors.
+    Ok(unsafe { (std::os::fd::OwnedFd::from_raw_fd(ends[0]), std::os::fd::OwnedFd::from_raw_fd(ends[1])) })
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
@@ -460,7 +506,15 @@ mod tests {
 
     fn shell(script: &str, limits: Limits) -> Ending {
         let args = [OsString::from("-c"), OsString::from(script)];
-        let job = Job { program: Path::new("/bin/sh"), args: &args, env: &[], stdin: b"", limits };
+        let job = Job {
+            wrapper: &[],
+            program: Path::new("/bin/sh"),
+            args: &args,
+            answer_channel: true,
+            env: &[],
+            stdin: b"",
+            limits,
+        };
         run(&job).expect("sh starts").ending(&limits)
     }
 
@@ -483,6 +537,16 @@ mod tests {
         let Ending::TimeLimit { detail } = shell("sleep 5", LIMITS) else { panic!("TLE") };
         assert!(detail.starts_with("stopped by the wall-clock backstop after"), "{detail}");
         let Ending::OutputLimit { .. } = shell("yes", LIMITS) else { panic!("OLE") };
+        // A flood on the answer channel is an output flood too.
+        let Ending::OutputLimit { .. } = shell("yes >&3", LIMITS) else { panic!("OLE") };
+        // Nor may a file grow past the output limit.
+        let file = std::env::temp_dir().join(format!("runner-test-{}", std::process::id()));
+        let ending = shell(&format!("exec head -c 5000 /dev/zero > '{}'", file.display()), LIMITS);
+        let written = std::fs::metadata(&file).map(|metadata| metadata.len());
+        let _ = std::fs::remove_file(&file);
+        let Ending::RuntimeError { detail } = ending else { panic!("RE: {ending:?}") };
+        assert!(detail.contains("SIGXFSZ"), "{detail}");
+        assert_eq!(written.ok(), Some(LIMITS.output_bytes));
     }
 
     #[test]

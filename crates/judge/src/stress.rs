@@ -111,7 +111,15 @@ pub fn outcome(
     let request = ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false };
     let args = child_arguments(&entry.id(), &request);
     let input = input_text(problem, board);
-    let job = Job { program: child_program, args: &args, env: CHILD_ENV, stdin: input.as_bytes(), limits };
+    let job = Job {
+        wrapper: &[],
+        program: child_program,
+        args: &args,
+        answer_channel: false,
+        env: CHILD_ENV,
+        stdin: input.as_bytes(),
+        limits,
+    };
     let first_line =
         |detail: String| detail.lines().next().unwrap_or_default().trim_end_matches(':').to_string();
     let finished = match crate::runner::run(&job) {

@@ -29,7 +29,7 @@ use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Shape, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// What a judge run was asked.
 #[derive(Clone, Debug)]

@@ -41,12 +41,12 @@ fn sorted(mut items: Vec<String>) -> Vec<String> {
 /// Checks what every report holds whatever its runs: the schema, totals that add up to the runs,
 /// one process per (implementation, case), every run in its table's rows and columns.
 fn check_report_shape(report: &Value) {
-    assert_eq!(report["schema_version"], 2);
+    assert_eq!(report["schema_version"], 3);
     let all = runs(report);
     let totals = report["totals"].as_object().expect("totals");
     assert_eq!(
         totals.keys().cloned().collect::<BTreeSet<_>>(),
-        ["AC", "MLE", "OLE", "RE", "TLE", "WA"].map(String::from).into_iter().collect()
+        ["AC", "CE", "MLE", "OLE", "RE", "TLE", "WA"].map(String::from).into_iter().collect()
     );
     for (label, count) in totals {
         let counted = all.iter().filter(|run| run["verdict"] == label.as_str()).count();
@@ -497,7 +497,7 @@ fn the_table_shows_cases_down_and_implementations_across_in_colour_only_when_ask
         assert!(!text.contains(entry.name()), "{} has no 8 x 8 case here: {text}", entry.id);
     }
     let summary = format!(
-        "{verdicts} verdicts from {verdicts} runs: {verdicts} AC, 0 WA, 0 TLE, 0 MLE, 0 RE, 0 OLE; \
+        "{verdicts} verdicts from {verdicts} runs: {verdicts} AC, 0 WA, 0 TLE, 0 MLE, 0 RE, 0 OLE, 0 CE; \
          snapshots: 2 of 2 match; case files: 0 unreadable"
     );
     assert!(text.lines().any(|line| line == summary), "expected `{summary}` in:\n{text}");

@@ -4,7 +4,6 @@ use std::path::PathBuf;
 
 use judge::judge::{judge, JudgeOptions};
 use judge::problem::Problem;
-use judge::sandbox::Sandbox;
 use judge::snapshot::{configure, is_repository_folder, quietly, WriteMode};
 use judge::submission::Toolchain;
 
@@ -88,17 +87,7 @@ impl Args {
                 }
             }
         }
-        let sandbox = if self.files.is_empty() {
-            None
-        } else {
-            match Sandbox::detect() {
-                Ok(sandbox) => Some(sandbox),
-                Err(reason) => {
-                    eprintln!("note: {reason}; running submissions with resource limits alone");
-                    None
-                }
-            }
-        };
+        let sandbox = crate::output::sandbox_for(&self.files);
         let options = JudgeOptions {
             cases_folder,
             impl_pattern: self.impl_pattern,

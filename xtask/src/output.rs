@@ -139,3 +139,18 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
         Err(_) => Err("expected a whole number".to_string()),
     }
 }
+
+/// The sandbox submitted files run in, when there are files: bubblewrap where it works, else a
+/// one-line note and `None` (the resource limits alone).
+pub fn sandbox_for(files: &[std::path::PathBuf]) -> Option<judge::sandbox::Sandbox> {
+    if files.is_empty() {
+        return None;
+    }
+    match judge::sandbox::Sandbox::detect() {
+        Ok(sandbox) => Some(sandbox),
+        Err(reason) => {
+            eprintln!("note: {reason}; submissions run with resource limits alone");
+            None
+        }
+    }
+}

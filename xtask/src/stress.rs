@@ -18,6 +18,10 @@ use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failu
 /// shrunk within its problem and printed as a case. Exit status 1 when an implementation disagreed.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// Source files (.rs, .cpp, .cc, .cxx, .py) or folders of them to stress, in the sandbox; with
+    /// any, built-in implementations are stressed only when --impl names them
+    #[arg(value_name = "PATH")]
+    files: Vec<PathBuf>,
     /// The random seed; a run is reproducible from it
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -73,12 +77,24 @@ impl Args {
             with_fixtures: self.with_fixtures,
             time_limit: Duration::from_millis(self.time_limit_ms),
             jobs: self.jobs.unwrap_or_else(cores),
+            sandbox: crate::output::sandbox_for(&self.files),
+            files: self.files.clone(),
+            toolchain: judge::submission::Toolchain::from_environment(),
+            build_folder: judge::target_folder().join("judge-builds"),
         };
         let program = this_program()?;
         let progress = Progress::new("stress", false);
         let report = stress(&options, &program, &|done, total| progress.update(done, total, ""))
             .map_err(Failure::Usage)?;
         progress.finish();
+        if !report.compile_errors.is_empty() {
+            let mut text = String::new();
+            for (name, message) in &report.compile_errors {
+                text.push_str(&format!("stress: {name} does not compile:\n{message}\n"));
+            }
+            print(&text)?;
+            return Ok(1);
+        }
         let command = Args::command_line(&options);
         let Some(finding) = report.finding else {
             let checked: Vec<String> =
@@ -147,8 +163,10 @@ impl Args {
 
     /// The command that reproduces this run.
     fn command_line(options: &StressOptions) -> String {
+        let files: Vec<String> = options.files.iter().map(|file| format!(" {}", file.display())).collect();
         let mut command = format!(
-            "cargo xtask stress --seed {} --iterations {} --sizes {} --density {}..{}",
+            "cargo xtask stress{} --seed {} --iterations {} --sizes {} --density {}..{}",
+            files.concat(),
             options.seed,
             options.iterations,
             format_sizes(&options.sizes),

@@ -15,6 +15,35 @@
 
 use checker::{check_strings, solution_set, Board, Placement};
 
+/// A run's verdict, as the judges name them.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
+pub enum Verdict {
+    AC,
+    WA,
+    TLE,
+    MLE,
+    RE,
+    OLE,
+    CE,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 7] =
+        [Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::MLE, Verdict::RE, Verdict::OLE, Verdict::CE];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::RE => "RE",
+            Verdict::OLE => "OLE",
+            Verdict::CE => "CE",
+        }
+    }
+}
+
 /// What a kernel or program answered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {

@@ -9,7 +9,6 @@
 //! ([`JudgeReport`]), rendered as text ([`crate::report`]) or serialised as JSON.
 
 use std::collections::BTreeMap;
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -19,14 +18,13 @@ use serde::Serialize;
 
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
-use crate::child::{child_arguments, input_text, read_output, ChildRequest, CHILD_ENV};
+use crate::contestant::{attempt, build_all, detect_all, Contestant};
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
 use crate::registry::{entries, Entry};
-use crate::runner::{Ending, Job, Limits};
 use crate::sandbox::Sandbox;
 use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
-use crate::submission::{Build, Shape, Submission, Toolchain};
+use crate::submission::Toolchain;
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
 pub const SCHEMA_VERSION: u32 = 3;
@@ -53,34 +51,7 @@ pub struct JudgeOptions {
     pub sandbox: Option<Sandbox>,
 }
 
-/// A run's verdict, as the judges name them.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
-pub enum Verdict {
-    AC,
-    WA,
-    TLE,
-    MLE,
-    RE,
-    OLE,
-    CE,
-}
-
-impl Verdict {
-    pub const ALL: [Verdict; 7] =
-        [Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::MLE, Verdict::RE, Verdict::OLE, Verdict::CE];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Verdict::AC => "AC",
-            Verdict::WA => "WA",
-            Verdict::TLE => "TLE",
-            Verdict::MLE => "MLE",
-            Verdict::RE => "RE",
-            Verdict::OLE => "OLE",
-            Verdict::CE => "CE",
-        }
-    }
-}
+pub use crate::answer::Verdict;
 
 /// One verdict: an implementation on a case of a problem.
 #[derive(Clone, Debug, Serialize)]
@@ -146,37 +117,6 @@ impl JudgeReport {
     }
 }
 
-/// Who is judged: a built-in implementation, or a submitted file and its build.
-enum Contestant {
-    Builtin(Entry),
-    File { submission: Submission, build: Build },
-}
-
-impl Contestant {
-    fn id(&self) -> String {
-        match self {
-            Contestant::Builtin(entry) => entry.id(),
-            Contestant::File { submission, .. } => submission.name.clone(),
-        }
-    }
-
-    fn solves(&self, problem: Problem) -> bool {
-        match self {
-            Contestant::Builtin(entry) => entry.solves(problem),
-            Contestant::File { submission, .. } => submission.problems.contains(&problem),
-        }
-    }
-
-    /// Whether one run answers all its problems on a case (a counter's CSES and `queens` tables),
-    /// rather than one run a problem (a LeetCode driver is told which method to call).
-    fn one_run_for_all_problems(&self) -> bool {
-        match self {
-            Contestant::Builtin(_) => true,
-            Contestant::File { submission, .. } => submission.shape == Shape::Program,
-        }
-    }
-}
-
 /// One child process to run: a contestant on a case, for every problem it answers there.
 struct Task<'a> {
     contestant: &'a Contestant,
@@ -225,7 +165,8 @@ pub fn judge(
         return Err(format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"));
     }
     let submissions = detect_all(&options.files, &options.problems)?;
-    let mut implementations: Vec<Contestant> = build_all(submissions, options, progress)?;
+    let mut implementations: Vec<Contestant> =
+        build_all(submissions, &options.toolchain, &options.build_folder, options.jobs, progress)?;
     implementations.extend(builtins.into_iter().map(Contestant::Builtin));
     if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
         return Err(format!("--case `{pattern}` matches no case in {}", options.cases_folder.display()));
@@ -355,64 +296,6 @@ pub fn judge(
     })
 }
 
-/// Reads every submitted file; two with one file name are told apart by their paths.
-fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submission>, String> {
-    let paths = crate::submission::expand_paths(files)?;
-    let mut submissions: Vec<Submission> =
-        paths.iter().map(|path| crate::submission::detect(path, problems)).collect::<Result<_, _>>()?;
-    let names: Vec<String> = submissions.iter().map(|submission| submission.name.clone()).collect();
-    for submission in &mut submissions {
-        if names.iter().filter(|name| **name == submission.name).count() > 1 {
-            submission.name = crate::display_relative(&submission.path);
-        }
-    }
-    Ok(submissions)
-}
-
-/// Builds every submission, `jobs` at a time (a compiler takes a second or more).
-///
-/// # Errors
-/// One line when a build cannot even start (a missing compiler, an unwritable folder).
-fn build_all(
-    submissions: Vec<Submission>,
-    options: &JudgeOptions,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<Contestant>, String> {
-    let builds: Mutex<Vec<Option<Result<Build, String>>>> =
-        Mutex::new((0..submissions.len()).map(|_| None).collect());
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.clamp(1, submissions.len().max(1)) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(submission) = submissions.get(index) else { break };
-                let build = crate::submission::build(submission, &options.toolchain, &options.build_folder);
-                builds.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(build);
-                progress(0, 0);
-            });
-        }
-    });
-    let builds = builds.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
-    submissions
-        .into_iter()
-        .zip(builds)
-        .map(|(submission, build)| {
-            let build = build.expect("every file was built")?;
-            Ok(Contestant::File { submission, build })
-        })
-        .collect()
-}
-
-/// What runs for a task: the program, its arguments, whether it answers on descriptor 3, the
-/// sandbox around it, its environment.
-struct Launch {
-    program: PathBuf,
-    args: Vec<OsString>,
-    answer_channel: bool,
-    wrapper: Vec<OsString>,
-    env: Vec<(&'static str, &'static str)>,
-}
-
 /// Runs one task in a child and judges what came back.
 fn run_task(
     child_program: &Path,
@@ -422,96 +305,35 @@ fn run_task(
 ) -> Outcome {
     // Every problem a task answers takes the same input and the same kind of answer.
     let (problem, _) = task.problems[0];
-    let input = input_text(problem, &task.case.board);
-    let limits: Limits = task.case.limits();
+    let attempt =
+        attempt(task.contestant, problem, &task.case.board, task.case.limits(), child_program, sandbox);
     let mut outcome = Outcome {
         verdict: Verdict::AC,
         received: None,
-        cpu_time_ns: None,
-        wall_time_ns: None,
-        peak_memory_bytes: None,
+        cpu_time_ns: attempt.cpu_time.map(nanos),
+        wall_time_ns: attempt.wall_time.map(nanos),
+        peak_memory_bytes: attempt.peak_memory_bytes,
         detail: None,
     };
-    let request = ChildRequest {
-        problem,
-        samples: None,
-        sample_target: std::time::Duration::ZERO,
-        check_inside: false,
-    };
-    let launch = match task.contestant {
-        Contestant::Builtin(entry) => Launch {
-            program: child_program.to_path_buf(),
-            args: child_arguments(&entry.id(), &request),
-            answer_channel: false,
-            wrapper: Vec::new(),
-            env: CHILD_ENV.to_vec(),
-        },
-        Contestant::File { build: Build::CompileError(message), .. } => {
-            outcome.verdict = Verdict::CE;
-            outcome.detail = Some(message.clone());
-            return outcome;
-        }
-        Contestant::File { build: Build::Ready(runnable), .. } => Launch {
-            program: runnable.program.clone(),
-            args: runnable.args_for(problem),
-            answer_channel: runnable.answer_channel,
-            wrapper: sandbox.map(|sandbox| sandbox.wrapper(&runnable.reads)).unwrap_or_default(),
-            env: crate::sandbox::ENV.to_vec(),
-        },
-    };
-    let job = Job {
-        wrapper: &launch.wrapper,
-        program: &launch.program,
-        args: &launch.args,
-        answer_channel: launch.answer_channel,
-        env: &launch.env,
-        stdin: input.as_bytes(),
-        limits,
-    };
-    let finished = match crate::runner::run(&job) {
-        Ok(finished) => finished,
-        Err(reason) => {
-            outcome.verdict = Verdict::RE;
-            outcome.detail = Some(reason);
-            return outcome;
-        }
-    };
-    outcome.cpu_time_ns = Some(nanos(finished.cpu_time));
-    outcome.wall_time_ns = Some(nanos(finished.wall_time));
-    outcome.peak_memory_bytes = Some(finished.peak_memory_bytes);
-    let is_file = matches!(task.contestant, Contestant::File { .. });
-    // What a LeetCode solution printed is shown with a failing run, as LeetCode shows stdout.
-    let printed = (launch.answer_channel && !finished.stdout.is_empty())
-        .then(|| String::from_utf8_lossy(&finished.stdout).into_owned());
-    let channel = launch.answer_channel.then(|| String::from_utf8_lossy(&finished.answer).into_owned());
-    let (verdict, detail) = match finished.ending(&limits) {
-        Ending::TimeLimit { detail } => (Verdict::TLE, Some(detail)),
-        Ending::MemoryLimit { detail } => (Verdict::MLE, Some(detail)),
-        Ending::OutputLimit { detail } => (Verdict::OLE, Some(detail)),
-        Ending::RuntimeError { detail } => (Verdict::RE, Some(detail)),
-        Ending::Exited { stdout } => {
-            let answer = match &channel {
-                Some(text) => Answer::from_wire(text, problem.lists_boards()),
-                None => read_output(&stdout, &request).0,
-            };
-            match answer {
+    let (verdict, detail) = match attempt.result {
+        Err((verdict, detail)) => (verdict, Some(detail)),
+        Ok(answer) => {
+            outcome.received = Some(match &answer {
+                Answer::Count(count) => *count,
+                Answer::Boards(boards) => boards.len() as i128,
+            });
+            match check_answer(&task.case.board, task.case.expected, reference, &answer) {
+                Ok(()) => (Verdict::AC, None),
                 Err(detail) => (Verdict::WA, Some(detail)),
-                Ok(answer) => {
-                    outcome.received = Some(match &answer {
-                        Answer::Count(count) => *count,
-                        Answer::Boards(boards) => boards.len() as i128,
-                    });
-                    match check_answer(&task.case.board, task.case.expected, reference, &answer) {
-                        Ok(()) => (Verdict::AC, None),
-                        Err(detail) => (Verdict::WA, Some(detail)),
-                    }
-                }
             }
         }
     };
+    let is_file = matches!(task.contestant, Contestant::File { .. });
     outcome.verdict = verdict;
     outcome.detail = match detail {
-        Some(detail) if is_file => Some(with_context(detail, verdict, problem, &task.case.board, printed)),
+        Some(detail) if is_file && verdict != Verdict::CE => {
+            Some(with_context(detail, verdict, problem, &task.case.board, attempt.printed))
+        }
         detail => detail,
     };
     outcome

@@ -12,6 +12,7 @@ pub mod answer;
 pub mod bench;
 pub mod case;
 pub mod child;
+pub mod contestant;
 pub mod export;
 pub mod judge;
 pub mod new_case;

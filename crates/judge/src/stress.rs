@@ -25,14 +25,15 @@ use std::time::Duration;
 
 use checker::{oracle, Board};
 
-use crate::answer::{check_boards, Answer};
+use crate::answer::{check_boards, Answer, Verdict};
 use crate::case::ORACLE_MAX_N;
-use crate::child::{child_arguments, CHILD_ENV};
-use crate::child::{input_text, read_output, ChildRequest};
+use crate::contestant::{attempt, build_all, detect_all, Contestant};
 use crate::pattern::matches;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
-use crate::registry::{entries, Entry};
-use crate::runner::{Ending, Job, Limits};
+use crate::registry::entries;
+use crate::runner::Limits;
+use crate::sandbox::Sandbox;
+use crate::submission::{Build, Toolchain};
 
 /// The largest side `--sizes` takes: the brute-force oracle must count every random board.
 pub const MAX_SIZE: usize = ORACLE_MAX_N;
@@ -100,49 +101,20 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Runs `entry` on `board` as an input of `problem`, in a child process within `limits`.
-pub fn outcome(
-    child_program: &Path,
-    entry: &Entry,
-    problem: Problem,
-    board: &Board,
-    limits: Limits,
-) -> Outcome {
-    let request = ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false };
-    let args = child_arguments(&entry.id(), &request);
-    let input = input_text(problem, board);
-    let job = Job {
-        wrapper: &[],
-        program: child_program,
-        args: &args,
-        answer_channel: false,
-        env: CHILD_ENV,
-        stdin: input.as_bytes(),
-        limits,
-    };
+/// Runs `contestant` once on `board` as an input of `problem` (see [`crate::contestant::attempt`]).
+pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, board: &Board) -> Outcome {
     let first_line =
-        |detail: String| detail.lines().next().unwrap_or_default().trim_end_matches(':').to_string();
-    let finished = match crate::runner::run(&job) {
-        Ok(finished) => finished,
-        Err(reason) => return Outcome::Failed { verdict: "RE", detail: reason },
-    };
-    let stdout = match finished.ending(&limits) {
-        Ending::Exited { stdout } => stdout,
-        Ending::TimeLimit { detail } => return Outcome::Failed { verdict: "TLE", detail },
-        Ending::MemoryLimit { detail } => return Outcome::Failed { verdict: "MLE", detail },
-        Ending::OutputLimit { detail } => return Outcome::Failed { verdict: "OLE", detail },
-        Ending::RuntimeError { detail } => {
-            return Outcome::Failed { verdict: "RE", detail: first_line(detail) }
-        }
-    };
-    match read_output(&stdout, &request).0 {
+        |detail: &str| detail.lines().next().unwrap_or_default().trim_end_matches(':').to_string();
+    let attempt = attempt(contestant, problem, board, context.limits, context.child_program, context.sandbox);
+    match attempt.result {
         Ok(Answer::Count(count)) => Outcome::Count(count),
         Ok(Answer::Boards(boards)) => match check_boards(board, &boards) {
             Ok(_) => Outcome::Count(boards.len() as i128),
             // The message goes on to draw the faulty boards; its first line names the fault.
-            Err(error) => Outcome::Wrong(first_line(error)),
+            Err(error) => Outcome::Wrong(first_line(&error)),
         },
-        Err(reason) => Outcome::Wrong(reason),
+        Err((Verdict::WA, reason)) => Outcome::Wrong(reason),
+        Err((verdict, detail)) => Outcome::Failed { verdict: verdict.label(), detail: first_line(&detail) },
     }
 }
 
@@ -156,7 +128,7 @@ pub fn true_count(board: &Board) -> u64 {
 /// Every implementation's outcome on `board`, `jobs` children at a time, in the order given.
 fn outcomes(
     context: &Context,
-    implementations: &[&Entry],
+    implementations: &[&Contestant],
     problem: Problem,
     board: &Board,
 ) -> Vec<(String, Outcome)> {
@@ -167,7 +139,7 @@ fn outcomes(
             scope.spawn(|| loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(entry) = implementations.get(index) else { break };
-                let result = outcome(context.child_program, entry, problem, board, context.limits);
+                let result = outcome(context, entry, problem, board);
                 results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(result);
             });
         }
@@ -183,7 +155,7 @@ fn outcomes(
 /// The implementations that answer `board` wrongly, with their answers.
 fn disagreements(
     context: &Context,
-    implementations: &[&Entry],
+    implementations: &[&Contestant],
     problem: Problem,
     board: &Board,
 ) -> Vec<(String, Outcome)> {
@@ -329,13 +301,21 @@ pub struct StressOptions {
     pub time_limit: Duration,
     /// Children at a time.
     pub jobs: usize,
+    /// Source files to stress (with any, built-in implementations only when `impl_pattern` names
+    /// them), how to build them, and the sandbox they run in.
+    pub files: Vec<std::path::PathBuf>,
+    pub toolchain: Toolchain,
+    pub build_folder: std::path::PathBuf,
+    pub sandbox: Option<Sandbox>,
 }
 
 /// What a run needs besides its input.
-struct Context<'a> {
-    child_program: &'a Path,
-    limits: Limits,
-    jobs: usize,
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    pub child_program: &'a Path,
+    pub limits: Limits,
+    pub jobs: usize,
+    pub sandbox: Option<&'a Sandbox>,
 }
 
 /// What a stress run found when an implementation disagreed with the oracle.
@@ -356,40 +336,57 @@ pub struct Finding {
 /// What a whole run did.
 #[derive(Clone, Debug)]
 pub struct StressReport {
+    /// Submitted files that did not compile, with the compiler's message: nothing is stressed then.
+    pub compile_errors: Vec<(String, String)>,
     /// How many inputs each problem was checked on.
     pub checked: Vec<(Problem, u64)>,
     pub finding: Option<Finding>,
 }
 
-/// The implementations a stress run considers, by problem.
+/// The implementations a stress run considers: the built-in ones `impl_pattern` selects (all of
+/// them when no file is given), and the files, built.
 ///
 /// # Errors
-/// One line when `--impl` matches no implementation of the problems asked.
-pub fn selected(options: &StressOptions) -> Result<Vec<(Problem, Vec<Entry>)>, String> {
-    let problems: Vec<Problem> = Problem::ALL
-        .into_iter()
-        .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
-        .collect();
-    let chosen: Vec<(Problem, Vec<Entry>)> = problems
-        .into_iter()
-        .map(|problem| {
-            let entries = entries(options.with_fixtures)
-                .into_iter()
-                .filter(|entry| {
-                    entry.solves(problem) && matches(options.impl_pattern.as_deref(), &entry.id())
-                })
-                .collect();
-            (problem, entries)
-        })
-        .filter(|(_, entries): &(Problem, Vec<Entry>)| !entries.is_empty())
-        .collect();
-    if chosen.is_empty() {
-        return Err(match &options.impl_pattern {
-            Some(pattern) => format!("--impl `{pattern}` matches no implementation of the problems asked (`cargo xtask list` shows them)"),
-            None => "no implementation solves the problems asked".to_string(),
-        });
+/// One line when `--impl` matches no implementation, a file cannot be read or built.
+pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, String> {
+    let mut chosen = if options.files.is_empty() {
+        Vec::new()
+    } else {
+        let submissions = detect_all(&options.files, &options.problems)?;
+        build_all(submissions, &options.toolchain, &options.build_folder, options.jobs, &|_, _| {})?
+    };
+    if options.files.is_empty() || options.impl_pattern.is_some() {
+        let builtins: Vec<Contestant> = entries(options.with_fixtures)
+            .into_iter()
+            .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
+            .filter(|entry| {
+                options.problems.is_empty() || options.problems.iter().any(|&problem| entry.solves(problem))
+            })
+            .map(Contestant::Builtin)
+            .collect();
+        if let (Some(pattern), true) = (&options.impl_pattern, builtins.is_empty()) {
+            return Err(format!(
+                "--impl `{pattern}` matches no implementation of the problems asked (`cargo xtask list` shows them)"
+            ));
+        }
+        chosen.extend(builtins);
     }
     Ok(chosen)
+}
+
+/// The problems to stress, each with the contestants that solve it.
+fn by_problem<'a>(
+    options: &StressOptions,
+    contestants: &'a [Contestant],
+) -> Vec<(Problem, Vec<&'a Contestant>)> {
+    Problem::ALL
+        .into_iter()
+        .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
+        .map(|problem| {
+            (problem, contestants.iter().filter(|contestant| contestant.solves(problem)).collect())
+        })
+        .filter(|(_, solving): &(Problem, Vec<&Contestant>)| !solving.is_empty())
+        .collect()
 }
 
 /// Runs the stress loop (see the module docs); `child_program` answers `__run`, `progress` is told
@@ -402,14 +399,30 @@ pub fn stress(
     child_program: &Path,
     progress: &dyn Fn(u64, u64),
 ) -> Result<StressReport, String> {
-    let chosen = selected(options)?;
+    let contestants = contestants(options)?;
+    let compile_errors: Vec<(String, String)> = contestants
+        .iter()
+        .filter_map(|contestant| match contestant {
+            Contestant::File { submission, build: Build::CompileError(message) } => {
+                Some((submission.name.clone(), message.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    if !compile_errors.is_empty() {
+        return Ok(StressReport { compile_errors, checked: Vec::new(), finding: None });
+    }
+    let chosen = by_problem(options, &contestants);
+    if chosen.is_empty() {
+        return Err("no implementation solves the problems asked".to_string());
+    }
     let limits = Limits {
         cpu_time: options.time_limit,
         memory_bytes: crate::case::DEFAULT_MEMORY_LIMIT_MB << 20,
         output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
         wall_time: None,
     };
-    let context = Context { child_program, limits, jobs: options.jobs };
+    let context = Context { child_program, limits, jobs: options.jobs, sandbox: options.sandbox.as_ref() };
     let mut random = Random::new(options.seed);
     let mut checked: Vec<(Problem, u64)> = chosen.iter().map(|(problem, _)| (*problem, 0)).collect();
     let mut leetcode_sides_done: BTreeSet<(Problem, usize)> = BTreeSet::new();
@@ -433,18 +446,20 @@ pub fn stress(
                 }
             };
             checked[index].1 += 1;
-            let implementations: Vec<&Entry> = implementations.iter().collect();
-            let failing = disagreements(&context, &implementations, *problem, &board);
+            let failing = disagreements(&context, implementations, *problem, &board);
             if failing.is_empty() {
                 continue;
             }
             let failing: Vec<String> = failing.into_iter().map(|(id, _)| id).collect();
-            let culprits: Vec<&Entry> =
-                implementations.iter().copied().filter(|entry| failing.contains(&entry.id())).collect();
+            let culprits: Vec<&Contestant> = implementations
+                .iter()
+                .copied()
+                .filter(|contestant| failing.contains(&contestant.id()))
+                .collect();
             let smallest = shrink(*problem, &board, &|candidate| {
                 !disagreements(&context, &culprits, *problem, candidate).is_empty()
             });
-            let answers = outcomes(&context, &implementations, *problem, &smallest);
+            let answers = outcomes(&context, implementations, *problem, &smallest);
             progress(iteration, options.iterations);
             let finding = Finding {
                 problem: *problem,
@@ -455,11 +470,11 @@ pub fn stress(
                 answers,
                 failing,
             };
-            return Ok(StressReport { checked, finding: Some(finding) });
+            return Ok(StressReport { compile_errors, checked, finding: Some(finding) });
         }
         progress(iteration, options.iterations);
     }
-    Ok(StressReport { checked, finding: None })
+    Ok(StressReport { compile_errors, checked, finding: None })
 }
 
 /// A name for the finding's case that no other finding shares: the problem, the seed, the

@@ -53,6 +53,14 @@ pub struct Args {
     /// The Python interpreter (default `python3`, or $JUDGE_PYTHON)
     #[arg(long, value_name = "COMMAND")]
     python: Option<String>,
+    /// Judge again whenever a submitted file changes (Ctrl-C stops)
+    #[arg(long, requires = "files")]
+    watch: bool,
+    /// Also build files with the checks judges leave off (Rust overflow checks and debug
+    /// assertions; C++ -D_GLIBCXX_DEBUG with address and undefined-behaviour sanitizers) and report
+    /// an AC that faults under them as "AC, but"
+    #[arg(long, requires = "files")]
+    strict: bool,
     /// Also judge the deliberately broken fixtures
     #[arg(long, hide = true)]
     with_fixtures: bool,
@@ -101,21 +109,69 @@ impl Args {
             sandbox,
         };
         let program = this_program()?;
-        let progress = Progress::new("judging", self.json);
-        let report = quietly(|| {
-            judge(&options, &program, &|done, total| progress.update(done as u64, total as u64, ""))
-        })
-        .map_err(Failure::Usage)?;
-        progress.finish();
-        let text = if self.json {
-            let mut text =
-                serde_json::to_string_pretty(&report).map_err(|error| Failure::Other(error.to_string()))?;
-            text.push('\n');
-            text
-        } else {
-            judge::report::render_text(&report)
-        };
-        print(&text)?;
-        Ok(if report.passed { 0 } else { 1 })
+        let status = judge_once(&options, &program, self.json)?;
+        if !self.watch {
+            return Ok(status);
+        }
+        let mut seen = fingerprint(&options.files);
+        eprintln!("watching {} for changes (Ctrl-C stops)", describe(&options.files));
+        loop {
+            std::thread::sleep(WATCH_INTERVAL);
+            let now = fingerprint(&options.files);
+            if now == seen {
+                continue;
+            }
+            seen = now;
+            eprintln!("\nchanged: judging again");
+            // A file removed or made unreadable mid-edit is told, and watched for again.
+            if let Err(Failure::Usage(message) | Failure::Other(message)) =
+                judge_once(&options, &program, self.json)
+            {
+                eprintln!("error: {message}");
+            }
+        }
     }
+}
+
+/// How often `--watch` looks at the files: quick enough to feel immediate after a save, rare
+/// enough to cost nothing. Polling, rather than a file-system watcher crate, keeps the build small
+/// and works the same on every file system.
+const WATCH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// What `--watch` compares: every watched file's path, length and modification time (a folder's
+/// files are listed anew each time, so an added file counts as a change).
+fn fingerprint(paths: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
+    let files = judge::submission::expand_paths(paths).unwrap_or_default();
+    files
+        .into_iter()
+        .map(|file| {
+            let metadata = std::fs::metadata(&file).ok();
+            let length = metadata.as_ref().map_or(0, std::fs::Metadata::len);
+            (file, length, metadata.and_then(|metadata| metadata.modified().ok()))
+        })
+        .collect()
+}
+
+fn describe(paths: &[PathBuf]) -> String {
+    let names: Vec<String> = paths.iter().map(|path| path.display().to_string()).collect();
+    names.join(", ")
+}
+
+/// One judge run, printed; its exit status.
+fn judge_once(options: &JudgeOptions, program: &std::path::Path, json: bool) -> Status {
+    let progress = Progress::new("judging", json);
+    let report =
+        quietly(|| judge(options, program, &|done, total| progress.update(done as u64, total as u64, "")))
+            .map_err(Failure::Usage)?;
+    progress.finish();
+    let text = if json {
+        let mut text =
+            serde_json::to_string_pretty(&report).map_err(|error| Failure::Other(error.to_string()))?;
+        text.push('\n');
+        text
+    } else {
+        judge::report::render_text(&report)
+    };
+    print(&text)?;
+    Ok(if report.passed { 0 } else { 1 })
 }

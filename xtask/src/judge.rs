@@ -107,6 +107,7 @@ impl Args {
             toolchain,
             build_folder: judge::target_folder().join("judge-builds"),
             sandbox,
+            strict: self.strict,
         };
         let program = this_program()?;
         let status = judge_once(&options, &program, self.json)?;

@@ -5,8 +5,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use checker::Board;
@@ -76,26 +74,18 @@ pub fn build_all(
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Vec<Contestant>, String> {
-    let builds: Mutex<Vec<Option<Result<Build, String>>>> =
-        Mutex::new((0..submissions.len()).map(|_| None).collect());
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.clamp(1, submissions.len().max(1)) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(submission) = submissions.get(index) else { break };
-                let build = crate::submission::build(submission, toolchain, build_folder);
-                builds.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(build);
-                progress(0, 0);
-            });
-        }
-    });
-    let builds = builds.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let builds = crate::pool::map(
+        &submissions,
+        jobs,
+        None,
+        |submission| crate::submission::build(submission, toolchain, build_folder),
+        |_| progress(0, 0),
+    );
     submissions
         .into_iter()
         .zip(builds)
         .map(|(submission, build)| {
-            let build = build.expect("every file was built")?;
+            let build = build?;
             Ok(Contestant::File { submission, build })
         })
         .collect()
@@ -115,6 +105,8 @@ pub struct Attempt {
     pub peak_memory_bytes: Option<u64>,
     /// What a LeetCode solution printed on stdout, when anything.
     pub printed: Option<String>,
+    /// The end of what it wrote on stderr.
+    pub stderr: String,
 }
 
 /// Runs `contestant` once on `board` as an input of `problem`, within `limits`.
@@ -132,6 +124,7 @@ pub fn attempt(
         wall_time: None,
         peak_memory_bytes: None,
         printed: None,
+        stderr: String::new(),
     };
     let request = ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false };
     let launch: Launch = match contestant {
@@ -178,6 +171,7 @@ pub fn attempt(
     // What a LeetCode solution printed is shown with a failing run, as LeetCode shows stdout.
     attempt.printed = (answer_channel && !finished.stdout.is_empty())
         .then(|| String::from_utf8_lossy(&finished.stdout).into_owned());
+    attempt.stderr = String::from_utf8_lossy(&finished.stderr).into_owned();
     let channel = answer_channel.then(|| String::from_utf8_lossy(&finished.answer).into_owned());
     attempt.result = match finished.ending(&limits) {
         Ending::TimeLimit { detail } => Err((Verdict::TLE, detail)),

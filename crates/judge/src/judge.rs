@@ -10,8 +10,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use checker::Placement;
 use serde::Serialize;
@@ -24,7 +22,7 @@ use crate::problem::{Problem, Scope};
 use crate::registry::{entries, Entry};
 use crate::sandbox::Sandbox;
 use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
-use crate::submission::Toolchain;
+use crate::submission::{Build, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
 pub const SCHEMA_VERSION: u32 = 3;
@@ -49,6 +47,8 @@ pub struct JudgeOptions {
     pub build_folder: PathBuf,
     /// The sandbox files run in; `None` runs them with the resource limits alone.
     pub sandbox: Option<Sandbox>,
+    /// Build files again with the checks judges leave off, and run every AC again with them.
+    pub strict: bool,
 }
 
 pub use crate::answer::Verdict;
@@ -71,6 +71,9 @@ pub struct RunResult {
     pub peak_memory_bytes: Option<u64>,
     /// Why it is not AC: the checker's message, a diff of the boards, the crash.
     pub detail: Option<String>,
+    /// With `--strict`, an AC whose run faults under the checks judges leave off: the first
+    /// message ("AC, but").
+    pub strict_fault: Option<String>,
 }
 
 /// A case as a problem's table lists it.
@@ -132,6 +135,7 @@ struct Outcome {
     wall_time_ns: Option<u64>,
     peak_memory_bytes: Option<u64>,
     detail: Option<String>,
+    strict_fault: Option<String>,
 }
 
 /// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
@@ -209,28 +213,19 @@ pub fn judge(
     // The largest boards first, so that the long runs do not end up alone at the end.
     let mut order: Vec<usize> = (0..tasks.len()).collect();
     order.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
-    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..tasks.len()).map(|_| None).collect());
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.clamp(1, tasks.len().max(1)) {
-            scope.spawn(|| {
-                while let Some(&index) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let task = &tasks[index];
-                    let reference = references.get(&task.case.id).map(Vec::as_slice);
-                    let outcome = run_task(child_program, options.sandbox.as_ref(), task, reference);
-                    outcomes.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(outcome);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, tasks.len());
-                }
-            });
-        }
-    });
-    let outcomes: Vec<Outcome> = outcomes
-        .into_inner()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .into_iter()
-        .map(|outcome| outcome.expect("every task ran"))
-        .collect();
+    let mut outcomes: Vec<Outcome> = crate::pool::map(
+        &tasks,
+        options.jobs,
+        Some(&order),
+        |task| {
+            let reference = references.get(&task.case.id).map(Vec::as_slice);
+            run_task(child_program, options.sandbox.as_ref(), task, reference)
+        },
+        |done| progress(done, tasks.len()),
+    );
+    if options.strict {
+        strict_pass(&tasks, &mut outcomes, options, child_program);
+    }
 
     let mut problem_reports: Vec<ProblemReport> = problems
         .iter()
@@ -274,6 +269,7 @@ pub fn judge(
                 wall_time_ns: outcome.wall_time_ns,
                 peak_memory_bytes: outcome.peak_memory_bytes,
                 detail: outcome.detail.clone(),
+                strict_fault: outcome.strict_fault.clone(),
             });
         }
     }
@@ -284,7 +280,8 @@ pub fn judge(
     let case_errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
     let passed = case_errors.is_empty()
         && snapshots.values().all(SnapshotStatus::is_ok)
-        && totals.iter().all(|(&verdict, &count)| verdict == Verdict::AC || count == 0);
+        && totals.iter().all(|(&verdict, &count)| verdict == Verdict::AC || count == 0)
+        && problem_reports.iter().flat_map(|report| &report.runs).all(|run| run.strict_fault.is_none());
     Ok(JudgeReport {
         schema_version: SCHEMA_VERSION,
         passed,
@@ -314,6 +311,7 @@ fn run_task(
         wall_time_ns: attempt.wall_time.map(nanos),
         peak_memory_bytes: attempt.peak_memory_bytes,
         detail: None,
+        strict_fault: None,
     };
     let (verdict, detail) = match attempt.result {
         Err((verdict, detail)) => (verdict, Some(detail)),
@@ -337,6 +335,89 @@ fn run_task(
         detail => detail,
     };
     outcome
+}
+
+/// `--strict`: every Rust and C++ file built again with [`Toolchain::strict`], and each of its AC
+/// runs made again with that build; a fault there is the run's `strict_fault`. The runs get ten
+/// times the CPU time (the sanitizers are slow) and no memory cap (the address sanitizer maps
+/// terabytes it never touches).
+fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions, child_program: &Path) {
+    let toolchain = options.toolchain.strict();
+    let files: Vec<&Submission> = {
+        let mut seen = Vec::new();
+        for task in tasks {
+            if let Contestant::File { submission, build: Build::Ready(_) } = task.contestant {
+                if submission.language != crate::submission::Language::Python
+                    && !seen.iter().any(|other: &&Submission| other.path == submission.path)
+                {
+                    seen.push(submission);
+                }
+            }
+        }
+        seen
+    };
+    let rebuilt: Vec<Contestant> = crate::pool::map(
+        &files,
+        options.jobs,
+        None,
+        |submission| {
+            let build = crate::submission::build(submission, &toolchain, &options.build_folder)
+                .unwrap_or_else(Build::CompileError);
+            Contestant::File { submission: (*submission).clone(), build }
+        },
+        |_| {},
+    );
+    let again: Vec<usize> = (0..tasks.len())
+        .filter(|&index| outcomes[index].verdict == Verdict::AC)
+        .filter(|&index| matches!(tasks[index].contestant, Contestant::File { .. }))
+        .collect();
+    let faults: Vec<Option<String>> = crate::pool::map(
+        &again,
+        options.jobs,
+        None,
+        |&index| {
+            let task = &tasks[index];
+            let strict = rebuilt.iter().find(|contestant| contestant.id() == task.contestant.id())?;
+            let mut limits = task.case.limits();
+            limits.cpu_time = limits.cpu_time.saturating_mul(10);
+            limits.memory_bytes = u64::MAX;
+            let (problem, _) = task.problems[0];
+            let attempt =
+                attempt(strict, problem, &task.case.board, limits, child_program, options.sandbox.as_ref());
+            let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
+            match attempt.result {
+                Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)
+                    .err()
+                    .map(|detail| format!("a wrong answer under the checks: {}", first_line(&detail))),
+                Err((Verdict::CE, message)) => {
+                    Some(format!("the checked build fails: {}", first_line(&message)))
+                }
+                Err((_, detail)) => Some(first_fault(&attempt.stderr).unwrap_or_else(|| first_line(&detail))),
+            }
+        },
+        |_| {},
+    );
+    for (index, fault) in again.into_iter().zip(faults) {
+        outcomes[index].strict_fault = fault;
+    }
+}
+
+/// The first line of a sanitizer's, a checked container's or a panic's report in `stderr`.
+fn first_fault(stderr: &str) -> Option<String> {
+    const MARKS: [&str; 5] =
+        ["runtime error:", "ERROR: AddressSanitizer", "Error: ", "panicked at", "overflow"];
+    let lines: Vec<&str> = stderr.lines().collect();
+    let at = lines.iter().position(|line| MARKS.iter().any(|mark| line.contains(mark)))?;
+    let line = lines[at].trim();
+    // A Rust panic says where on one line and what on the next.
+    if let Some(place) = line.find("panicked at") {
+        let message = lines.get(at + 1).map_or("", |message| message.trim());
+        return Some(format!("{} {message}", &line[place..]).trim_end().to_string());
+    }
+    // A checked container's message goes on until a blank line.
+    let paragraph: Vec<&str> =
+        lines[at..].iter().map(|line| line.trim()).take_while(|line| !line.is_empty()).collect();
+    Some(paragraph.join(" "))
 }
 
 /// A submission's failure, with what a person needs to reproduce it: the input, and what a

@@ -17,6 +17,7 @@ pub mod export;
 pub mod judge;
 pub mod new_case;
 pub mod pattern;
+pub mod pool;
 pub mod problem;
 pub mod registry;
 pub mod report;

@@ -17,11 +17,15 @@ fn style(verdict: Verdict) -> Style {
 }
 
 fn cell(run: &RunResult) -> (String, Style) {
-    let text = match run.cpu_time_ns {
-        Some(ns) => format!("{} {}", run.verdict.label(), format_duration(Duration::from_nanos(ns))),
-        None => run.verdict.label().to_string(),
+    let (label, style) = match run.strict_fault {
+        Some(_) => ("AC, but", Style::Yellow),
+        None => (run.verdict.label(), style(run.verdict)),
     };
-    (text, style(run.verdict))
+    let text = match run.cpu_time_ns {
+        Some(ns) => format!("{label} {}", format_duration(Duration::from_nanos(ns))),
+        None => label.to_string(),
+    };
+    (text, style)
 }
 
 /// The report as text, with ANSI styles (the front strips them where colour is off).
@@ -91,6 +95,17 @@ pub fn render_text(report: &JudgeReport) -> String {
     }
     // A counter's failure on an 8 x 8 board shows in two tables; its detail is told once.
     let mut told = std::collections::BTreeSet::new();
+    for run in report.runs().filter(|run| run.strict_fault.is_some()) {
+        if told.insert((&run.implementation, &run.case)) {
+            let fault = run.strict_fault.as_deref().unwrap_or("");
+            details.push(format!(
+                "{} {} on {}: {fault}",
+                Style::Yellow.paint("AC, but"),
+                run.implementation,
+                run.case
+            ));
+        }
+    }
     let mut compile_errors_told = std::collections::BTreeSet::new();
     for run in report.runs().filter(|run| run.verdict != Verdict::AC) {
         if !told.insert((&run.implementation, &run.case)) {

@@ -19,8 +19,6 @@
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use checker::{oracle, Board};
@@ -132,24 +130,14 @@ fn outcomes(
     problem: Problem,
     board: &Board,
 ) -> Vec<(String, Outcome)> {
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; implementations.len()]);
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..context.jobs.clamp(1, implementations.len().max(1)) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(entry) = implementations.get(index) else { break };
-                let result = outcome(context, entry, problem, board);
-                results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[index] = Some(result);
-            });
-        }
-    });
-    let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
-    implementations
-        .iter()
-        .zip(results)
-        .map(|(entry, result)| (entry.id(), result.expect("every run ran")))
-        .collect()
+    let results = crate::pool::map(
+        implementations,
+        context.jobs,
+        None,
+        |entry| outcome(context, entry, problem, board),
+        |_| {},
+    );
+    implementations.iter().map(|entry| entry.id()).zip(results).collect()
 }
 
 /// The implementations that answer `board` wrongly, with their answers.

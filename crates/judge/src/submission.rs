@@ -115,6 +115,25 @@ impl Toolchain {
         toolchain
     }
 
+    /// The same commands with the checks judges leave off: Rust's overflow checks and debug
+    /// assertions; for C++ libstdc++'s checked containers with the address and undefined-behaviour
+    /// sanitizers, stopping at the first fault. Python has none to add.
+    pub fn strict(&self) -> Toolchain {
+        let with = |command: &[String], extra: &[&str]| {
+            let mut command = command.to_vec();
+            command.extend(extra.iter().map(|word| word.to_string()));
+            command
+        };
+        Toolchain {
+            rust: with(&self.rust, &["-C", "overflow-checks=on", "-C", "debug-assertions=on"]),
+            cpp: with(
+                &self.cpp,
+                &["-D_GLIBCXX_DEBUG", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"],
+            ),
+            python: self.python.clone(),
+        }
+    }
+
     fn command(&self, language: Language) -> &[String] {
         match language {
             Language::Rust => &self.rust,

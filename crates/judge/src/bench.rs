@@ -390,6 +390,8 @@ fn run_sample_child(
         program: executable,
         args: &args,
         answer_channel: false,
+        sandboxed: false,
+        max_processes: None,
         env: CHILD_ENV,
         stdin: input.as_bytes(),
         limits,

@@ -154,6 +154,8 @@ pub fn attempt(
         program: &program,
         args: &args,
         answer_channel,
+        sandboxed: !wrapper.is_empty(),
+        max_processes: (!wrapper.is_empty()).then_some(crate::sandbox::MAX_PROCESSES),
         env,
         stdin: input.as_bytes(),
         limits,

@@ -4,7 +4,7 @@
 //!
 //! Limits, as the judges apply them:
 //! - time is the child's CPU time (user + system, from the kernel's accounting in `wait4`), held
-//!   against the limit; `RLIMIT_CPU` stops a CPU hog a second past it, and a wall-clock backstop at
+//!   against the limit; `RLIMIT_CPU` stops a CPU hog at the limit rounded up to a second, and a wall-clock backstop at
 //!   twice the limit plus a second stops one that sleeps or blocks. A busy machine slows a run's
 //!   wall clock, not its CPU time, so it never turns an AC into a TLE;
 //! - memory is the peak resident size (`ru_maxrss`), with the address space capped at the limit
@@ -16,9 +16,9 @@
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -65,6 +65,13 @@ pub struct Job<'a> {
     /// Give the child a pipe at file descriptor 3 for its answer (a LeetCode driver's channel,
     /// which the solution's own prints on stdout cannot corrupt).
     pub answer_channel: bool,
+    /// The wrapper is bubblewrap, told `--info-fd 4`: the program's CPU time and memory are then
+    /// read from the sandbox's own first process (see [`run`]), and a status past 128 is the
+    /// signal that ended the program.
+    pub sandboxed: bool,
+    /// At most this many processes and threads at once, through a pids cgroup of its own where
+    /// one can be made (see [`PidsCgroup`]); none otherwise.
+    pub max_processes: Option<u32>,
     /// The only environment the child gets (it starts from an empty one).
     pub env: &'a [(&'a str, &'a str)],
     pub stdin: &'a [u8],
@@ -137,30 +144,57 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         command.env(key, value);
     }
     let address_space = limits.memory_bytes.saturating_add(ADDRESS_SPACE_HEADROOM);
-    // Whole seconds, rounded up, plus one: the kernel's SIGXCPU is a backstop for hogs; the verdict
-    // compares the exact CPU time with the limit.
-    let cpu_seconds = limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0) + 1;
+    // Whole seconds, rounded up: the kernel's SIGXCPU stops a hog even where the runner cannot read
+    // its CPU time while it runs (inside a sandbox); the verdict compares the exact time.
+    let cpu_seconds = (limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0)).max(1);
     let file_size = limits.output_bytes;
     let answer_pipe = if job.answer_channel { Some(pipe()?) } else { None };
     let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
+    let info_pipe = if job.sandboxed { Some(pipe()?) } else { None };
+    let cgroup = job.max_processes.and_then(PidsCgroup::create);
+    let cgroup_procs = cgroup.as_ref().map(PidsCgroup::procs_path);
+    let info_write_end = info_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
+    if job.sandboxed {
+        become_subreaper();
+    }
     // SAFETY: the closure runs in the forked child before exec and only calls setrlimit, which is
     // async-signal-safe, on values it owns.
     unsafe {
         command.pre_exec(move || {
-            // A process group of its own, so that a kill reaches whatever the child started too.
-            if libc::setpgid(0, 0) != 0 {
+            // A session and process group of its own: a kill reaches whatever the child started
+            // too, and no terminal is there for it to type into.
+            if libc::setsid() < 0 {
                 return Err(std::io::Error::last_os_error());
+            }
+            if let Some(procs) = &cgroup_procs {
+                // Into its pids cgroup, before it can fork ("0" is the writing process itself).
+                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                if fd < 0 || libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::close(fd);
             }
             set_limit(libc::RLIMIT_AS, address_space, address_space)?;
             set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
             // No file the child writes may grow past its output limit.
             set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
-            if let Some(write_end) = answer_write_end {
-                // dup2 leaves the new descriptor open across exec, where the pipe's own ends close.
-                if libc::dup2(write_end, 3) != 3 {
-                    return Err(std::io::Error::last_os_error());
+            // The pipes' ends may be numbered 3 or 4 themselves: each is first copied above 9, then
+            // onto its place, where (unlike the originals) it stays open across exec.
+            for (write_end, target) in [(answer_write_end, 3), (info_write_end, 4)] {
+                if let Some(write_end) = write_end {
+                    let copy = libc::fcntl(write_end, libc::F_DUPFD_CLOEXEC, 10);
+                    if copy < 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    if libc::dup2(copy, target) != target {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    libc::close(copy);
                 }
             }
+            // Nothing else the judge holds reaches the child (bwrap passes every open descriptor
+            // on). Where the kernel has no close_range, Rust's own descriptors close on exec anyway.
+            libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 1u32 << 2);
             set_limit(libc::RLIMIT_CORE, 0, 0)
         });
     }
@@ -185,6 +219,11 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         std::thread::spawn(move || read_tail(source, STDERR_KEPT))
     };
     // The parent keeps only the read end, so that the pipe ends when the child's copies close.
+    let info_reader = info_pipe.map(|(read_end, write_end)| {
+        drop(write_end);
+        let never_over = Arc::new(AtomicBool::new(false));
+        std::thread::spawn(move || read_capped(std::fs::File::from(read_end), 1 << 16, &never_over))
+    });
     let answer_reader = answer_pipe.map(|(read_end, write_end)| {
         drop(write_end);
         let over_limit = Arc::clone(&over_limit);
@@ -214,7 +253,8 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         } else if elapsed > backstop && !killed_at_backstop {
             killed_at_backstop = true;
             kill_group();
-        } else if !killed_over_cpu
+        } else if !job.sandboxed
+            && !killed_over_cpu
             && elapsed > limits.cpu_time
             && cpu_time_so_far(pid) > Some(limits.cpu_time)
         {
@@ -227,10 +267,31 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         );
     }
     let wall_time = started.elapsed();
+    if let Some(cgroup) = &cgroup {
+        cgroup.kill_all();
+    }
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed
     // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
     kill_group();
-    let (status, usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
+    let (mut status, mut usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
+    if let Some(reader) = info_reader {
+        // bwrap's own usage leaves out the program: its first process inside, an orphan once bwrap
+        // is gone and so this process's (the subreaper's), reaped here, carries the program's.
+        let info = String::from_utf8_lossy(&reader.join().unwrap_or_default()).into_owned();
+        if let Some(inner) = child_pid(&info) {
+            // SAFETY: a plain system call; the inner process is in bwrap's PID namespace, which
+            // dies with bwrap (--die-with-parent), so this kill only hastens what is coming.
+            unsafe { libc::kill(inner, libc::SIGKILL) };
+            if let Some((_, inner_usage)) = wait4(inner, 0) {
+                usage = inner_usage;
+            }
+        }
+        // bwrap ends with its program's status, a signal as 128 + its number.
+        let code = ExitStatus::from_raw(status).code();
+        if let Some(signal) = code.filter(|&code| code > 128 && code < 128 + 65).map(|code| code - 128) {
+            status = signal;
+        }
+    }
     let _ = writer.join();
     let stdout = stdout_reader.join().unwrap_or_default();
     let stderr = stderr_reader.join().unwrap_or_default();
@@ -305,6 +366,88 @@ impl Finished {
         }
         Ending::Exited { stdout: self.stdout }
     }
+}
+
+/// A pids cgroup for one run: the kernel refuses a fork past `pids.max`, whoever the user (a fork
+/// bomb run as root meets no other limit). cgroup v1's `pids` hierarchy or a v2 hierarchy that
+/// delegates `pids` is used; where neither can be written (not root, no such controller) a run has
+/// no process cap and relies on its other limits. Dropping it kills what is left and removes it.
+#[derive(Debug)]
+pub struct PidsCgroup {
+    path: PathBuf,
+}
+
+impl PidsCgroup {
+    /// A new group capped at `max` tasks, or `None` where none can be made.
+    pub fn create(max: u32) -> Option<PidsCgroup> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let parent = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"]
+            .into_iter()
+            .map(Path::new)
+            .find(|root| {
+                root.join("cgroup.procs").exists()
+                    && (root.ends_with("pids")
+                        || std::fs::read_to_string(root.join("cgroup.subtree_control")).is_ok_and(
+                            |controllers| controllers.split_whitespace().any(|name| name == "pids"),
+                        ))
+            })?
+            .join(format!("queens-judge-{}", std::process::id()));
+        let path = parent.join(format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
+        std::fs::create_dir_all(&path).ok()?;
+        let group = PidsCgroup { path };
+        std::fs::write(group.path.join("pids.max"), max.to_string()).ok()?;
+        Some(group)
+    }
+
+    fn procs_path(&self) -> std::ffi::CString {
+        let bytes = self.path.join("cgroup.procs").into_os_string().into_encoded_bytes();
+        std::ffi::CString::new(bytes).expect("a cgroup path has no NUL")
+    }
+
+    /// Kills every process still in the group.
+    fn kill_all(&self) {
+        for line in std::fs::read_to_string(self.path.join("cgroup.procs")).unwrap_or_default().lines() {
+            if let Ok(pid) = line.trim().parse::<libc::pid_t>() {
+                // SAFETY: a plain system call; the pid is in this run's own group.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
+            }
+        }
+    }
+}
+
+impl Drop for PidsCgroup {
+    fn drop(&mut self) {
+        self.kill_all();
+        // A group empties once its killed processes are reaped, which takes a moment.
+        for _ in 0..50 {
+            if std::fs::remove_dir(&self.path).is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if let Some(parent) = self.path.parent() {
+            // The last run's group takes the judge's with it; another's still there keeps it.
+            let _ = std::fs::remove_dir(parent);
+        }
+    }
+}
+
+/// Makes this process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`), once, so that a
+/// sandbox's first process, orphaned when bwrap exits, comes to it to be reaped with its usage.
+fn become_subreaper() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: a plain system call with integer arguments.
+        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+    });
+}
+
+/// The `"child-pid"` of bwrap's `--info-fd` JSON.
+fn child_pid(info: &str) -> Option<libc::pid_t> {
+    let after = info.split_once("\"child-pid\"")?.1;
+    let digits: String =
+        after.trim_start_matches([':', ' ']).chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|&pid| pid > 0)
 }
 
 /// A pipe whose two ends close on exec.
@@ -511,6 +654,8 @@ mod tests {
             program: Path::new("/bin/sh"),
             args: &args,
             answer_channel: true,
+            sandboxed: false,
+            max_processes: None,
             env: &[],
             stdin: b"",
             limits,

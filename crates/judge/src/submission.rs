@@ -374,7 +374,11 @@ fn runnable(submission: &Submission, toolchain: &Toolchain, folder: &Path, user_
             Runnable { program: folder.join("program"), args: Vec::new(), answer_channel, reads }
         }
         Language::Python => {
-            let interpreter = PathBuf::from(&toolchain.python[0]);
+            // The interpreter itself, not a shim or a name on PATH: inside the sandbox neither
+            // would lead to it. Its installation is bound there, read-only.
+            let (interpreter, prefix) = resolve_python(&toolchain.python);
+            let mut reads = reads;
+            reads.extend(prefix);
             let mut args: Vec<OsString> = toolchain.python[1..].iter().map(OsString::from).collect();
             if answer_channel {
                 args.push(folder.join("driver.py").into());
@@ -413,6 +417,34 @@ fn compile(
         message = message.replace(&generated.display().to_string(), &user.display().to_string());
     }
     Ok(Some(first_lines(&message)))
+}
+
+/// The Python command's real interpreter and installation prefix, asked of the interpreter once per
+/// process (`sys.executable`, `sys.prefix`, canonical); the command's own program where it cannot
+/// say.
+fn resolve_python(command: &[String]) -> (PathBuf, Option<PathBuf>) {
+    /// A command, and what it resolved to.
+    type Resolved = (Vec<String>, PathBuf, Option<PathBuf>);
+    static RESOLVED: std::sync::Mutex<Vec<Resolved>> = std::sync::Mutex::new(Vec::new());
+    let mut resolved = RESOLVED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, interpreter, prefix)) = resolved.iter().find(|(known, _, _)| known == command) {
+        return (interpreter.clone(), prefix.clone());
+    }
+    let (program, args) =
+        command.split_first().map_or(("python3", &[][..]), |(program, args)| (program.as_str(), args));
+    let asked = Command::new(program)
+        .args(args)
+        .args(["-c", "import sys; print(sys.executable); print(sys.prefix)"])
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| String::from_utf8_lossy(&output.stdout).into_owned());
+    let mut lines =
+        asked.as_deref().unwrap_or("").lines().map(|line| std::fs::canonicalize(line.trim()).ok());
+    let interpreter = lines.next().flatten().unwrap_or_else(|| PathBuf::from(program));
+    let prefix = lines.next().flatten();
+    resolved.push((command.to_vec(), interpreter.clone(), prefix.clone()));
+    (interpreter, prefix)
 }
 
 /// Compiles a Python file without running it: a syntax error is a CE, as LeetCode reports it.

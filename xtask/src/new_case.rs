@@ -1,33 +1,48 @@
-//! `cargo xtask new-case`: a case file whose expected count comes from the checker's oracle.
+//! `cargo xtask new-case`: a case file whose expected count comes from the oracle, or a folder of
+//! `NAME.in` / `NAME.out` test data imported as case files, each `.out` checked by the oracle.
 
 use std::path::PathBuf;
 
-use judge::new_case::{write_new_case, NewCase, Source};
+use judge::new_case::{import_test_data, write_new_case, Import, NewCase, Source};
 
 use crate::output::{Failure, Status};
 
-/// Write a case file whose expected count comes from the oracle
+/// Write a case file whose expected count comes from the oracle, or import test data
 ///
 /// The count of a board comes from the checker's brute-force oracle, that of an empty board from
 /// OEIS A000170; nothing is counted by hand or by the code under test.
+///
+/// With --import DIR, every NAME.in / NAME.out pair under DIR (CSES's test data: 1.in, 1.out, ...;
+/// online-judge-tools' test/: sample-1.in, sample-1.out, ...) becomes CASES/<NAME>/<pair>.toml,
+/// where NAME defaults to DIR's own name (cses-tests/1.in -> cases/cses-tests/1.toml). Every .out
+/// is checked by the oracle first: one that disagrees, a board the oracle cannot count (a large one
+/// with reserved squares), a broken pair or an existing file (without --force) stops the import,
+/// and then nothing at all is written.
 #[derive(clap::Args, Debug)]
-#[command(group = clap::ArgGroup::new("source").required(true).args(["n", "board"]))]
+#[command(group = clap::ArgGroup::new("source").required(true).args(["n", "board", "import"]))]
 pub struct Args {
-    /// The case's path under the cases folder, without .toml (e.g. reserved/corner)
-    name: String,
+    /// The case's path under the cases folder, without .toml (e.g. reserved/corner); with
+    /// --import, the folder to write into (default: DIR's name)
+    #[arg(required_unless_present = "import")]
+    name: Option<String>,
     /// The empty N x N board
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=checker_max_n()))]
     n: Option<u64>,
     /// A board in the CSES text format
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
-    /// A line saying what the case is for
+    /// A folder of NAME.in / NAME.out pairs, each written as a case file once the oracle agrees
+    /// with its .out
+    #[arg(long, value_name = "DIR")]
+    import: Option<PathBuf>,
+    /// A line saying what the case is for (with --import, for every case; default: the pair's
+    /// file names)
     #[arg(long, value_name = "TEXT")]
     description: Option<String>,
     /// Write into DIR instead of cases/
     #[arg(long = "cases", value_name = "DIR")]
     cases_folder: Option<PathBuf>,
-    /// Replace an existing case file
+    /// Replace existing case files
     #[arg(long)]
     force: bool,
 }
@@ -38,18 +53,28 @@ const fn checker_max_n() -> u64 {
 
 impl Args {
     pub fn run(self) -> Status {
+        let cases_folder = self.cases_folder.unwrap_or_else(judge::default_cases_folder);
+        if let Some(test_data) = self.import {
+            return import(Import {
+                cases_folder,
+                test_data,
+                name: self.name,
+                description: self.description,
+                overwrite: self.force,
+            });
+        }
         let source = match (self.n, self.board) {
             (Some(n), _) => Source::Empty(n as usize),
             (None, Some(path)) => Source::BoardFile(path),
-            (None, None) => return Err(Failure::Usage("expected --n N or --board FILE".into())),
+            (None, None) => {
+                return Err(Failure::Usage("expected --n N, --board FILE or --import DIR".into()))
+            }
         };
-        let request = NewCase {
-            cases_folder: self.cases_folder.unwrap_or_else(judge::default_cases_folder),
-            name: self.name,
-            source,
-            description: self.description,
-            overwrite: self.force,
+        let Some(name) = self.name else {
+            return Err(Failure::Usage("expected NAME, the case's path under the cases folder".into()));
         };
+        let request =
+            NewCase { cases_folder, name, source, description: self.description, overwrite: self.force };
         let (path, expected) = write_new_case(&request).map_err(Failure::Other)?;
         println!(
             "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
@@ -57,4 +82,22 @@ impl Args {
         );
         Ok(0)
     }
+}
+
+/// `--import DIR`: one line per file written, then a summary.
+fn import(request: Import) -> Status {
+    if !request.test_data.is_dir() {
+        return Err(Failure::Usage(format!("--import {}: not a folder", request.test_data.display())));
+    }
+    let written = import_test_data(&request).map_err(Failure::Other)?;
+    for file in &written {
+        println!("wrote {} (expected = {})", judge::display_relative(&file.path), file.expected);
+    }
+    println!(
+        "imported {} case{} from {}, every .out checked by the oracle; `cargo xtask judge --accept` records their snapshots",
+        written.len(),
+        if written.len() == 1 { "" } else { "s" },
+        judge::display_relative(&request.test_data)
+    );
+    Ok(0)
 }

@@ -1,13 +1,24 @@
 //! Case files: one TOML file a case under `cases/`, parsed strictly, so that a case's truth is
 //! always the `expected` a person (or the oracle, through `new-case`) wrote down.
 //!
+//! A cases folder may also hold test data as judges hand it out: `NAME.in` / `NAME.out` pairs (the
+//! folders CSES lets users download, `1.in`, `1.out`, `2.in`, ..., and online-judge-tools' `test/`,
+//! `sample-1.in`, `sample-1.out`). Each pair is one case: the `.in` is a board in the CSES text
+//! format, the `.out` its expected count (one integer, white space around it ignored), and the
+//! case takes the default limits. Its id is its path without the extension, as a TOML case's is;
+//! an id that a TOML case file already has is refused.
+//!
 //! Every fault is one line naming the file and the key, or the file's line and column. Loading a
-//! folder reads regular `*.toml` files only, each at most [`MAX_CASE_FILE_BYTES`]; it follows a
-//! symbolic link to a folder once (never around a loop), and skips `snapshots/`, `target/` and
-//! hidden folders. A FIFO, a device, an unreadable or huge file, or a TOML file that is not a case
-//! file is an error naming it, and the other cases are still judged. Which problems a case belongs
+//! folder reads regular `*.toml`, `*.in` and `*.out` files only, each at most
+//! [`MAX_CASE_FILE_BYTES`]; it follows a symbolic link to a folder once (never around a loop), and
+//! skips `snapshots/`, `target/` and hidden folders. A FIFO, a device, an unreadable or huge file,
+//! a TOML file that is not a case file, a `.in` without its `.out` (or the reverse) or a `.out`
+//! that is not one integer is an error naming it, and the other cases are still judged. Cases come
+//! sorted by id in natural order ([`natural_cmp`]: `2` before `10`). Which problems a case belongs
 //! to follows from its board ([`crate::problem::Problem::admits`]).
 
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -30,8 +41,12 @@ pub fn snapshot_name(case_id: &str) -> String {
     case_id.replace('/', "__")
 }
 
-/// A case file is a few lines; anything past this is not one.
+/// A case file is a few lines; anything past this is not one (nor a test's `.in` or `.out`).
 pub const MAX_CASE_FILE_BYTES: u64 = 1 << 20;
+
+/// The extensions of test data: a board (`NAME.in`) and its expected count (`NAME.out`).
+pub const TEST_INPUT_EXTENSION: &str = "in";
+pub const TEST_OUTPUT_EXTENSION: &str = "out";
 
 /// The folder, inside a cases folder other than the repository's, that holds the snapshots; it is
 /// never read as cases.
@@ -42,7 +57,7 @@ pub const SNAPSHOT_FOLDER: &str = "snapshots";
 pub struct Case {
     /// The path relative to the cases folder, without `.toml`, with `/` separators: `cses/sample`.
     pub id: String,
-    /// The file as given (cases folder joined with the relative path).
+    /// The file as given (cases folder joined with the relative path); for a test pair, its `.in`.
     pub path: PathBuf,
     pub board: Board,
     pub expected: u64,
@@ -238,11 +253,25 @@ pub struct Loaded {
     pub errors: Vec<CaseError>,
 }
 
-/// Every case under `folder` (see the module docs), and every file that failed.
+/// Every case under `folder` (see the module docs), TOML case files and test pairs alike, and
+/// every file that failed.
 ///
 /// # Errors
 /// Only when the folder itself cannot be read; bad files are returned beside the good ones.
 pub fn load_cases(folder: &Path) -> Result<Loaded, CaseError> {
+    load(folder, true)
+}
+
+/// Only the `NAME.in` / `NAME.out` pairs under `folder`, as cases (TOML files are not read): what
+/// `new-case --import` checks and writes as case files.
+///
+/// # Errors
+/// Only when the folder itself cannot be read; bad files are returned beside the good ones.
+pub fn load_test_data(folder: &Path) -> Result<Loaded, CaseError> {
+    load(folder, false)
+}
+
+fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseError> {
     let whole_folder_error =
         |message: String| CaseError { path: folder.to_path_buf(), location: None, message };
     let metadata =
@@ -250,27 +279,110 @@ pub fn load_cases(folder: &Path) -> Result<Loaded, CaseError> {
     if !metadata.is_dir() {
         return Err(whole_folder_error("not a folder".to_string()));
     }
-    let mut walk =
-        Walk { root: folder.to_path_buf(), files: Vec::new(), errors: Vec::new(), seen: Vec::new() };
+    let mut walk = Walk {
+        root: folder.to_path_buf(),
+        with_case_files,
+        files: Vec::new(),
+        pairs: BTreeMap::new(),
+        errors: Vec::new(),
+        seen: Vec::new(),
+    };
     walk.folder(folder)
         .map_err(|error| whole_folder_error(format!("cannot read the cases folder: {error}")))?;
-    walk.files.sort();
     let mut loaded = Loaded { cases: Vec::new(), errors: walk.errors };
+    // Every case file found owns its id, read or not: fixing a broken one must not make a clash.
+    let mut case_files: BTreeMap<String, PathBuf> = BTreeMap::new();
     for (id, path) in walk.files {
+        case_files.entry(id.clone()).or_insert_with(|| path.clone());
         match read_case_file(&path).and_then(|text| parse_case(&id, &path, &text)) {
             Ok(case) => loaded.cases.push(case),
             Err(error) => loaded.errors.push(error),
         }
     }
+    for (id, pair) in walk.pairs {
+        let missing = |present: &Path, absent: &str| {
+            let stem = present.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+            CaseError {
+                path: present.to_path_buf(),
+                location: None,
+                message: format!("no `{stem}.{absent}` beside it: a test is a NAME.in and NAME.out pair"),
+            }
+        };
+        match (pair.input, pair.output) {
+            (Some(input), Some(_)) if case_files.contains_key(&id) => loaded.errors.push(CaseError {
+                path: input,
+                location: None,
+                message: format!(
+                    "its case id `{id}` is the one of {}: rename one of them",
+                    case_files[&id].display()
+                ),
+            }),
+            (Some(input), Some(output)) => match read_test_pair(&id, &input, &output) {
+                Ok(case) => loaded.cases.push(case),
+                Err(errors) => loaded.errors.extend(errors),
+            },
+            (Some(input), None) => loaded.errors.push(missing(&input, TEST_OUTPUT_EXTENSION)),
+            (None, Some(output)) => loaded.errors.push(missing(&output, TEST_INPUT_EXTENSION)),
+            (None, None) => {}
+        }
+    }
+    loaded.cases.sort_by(|a, b| natural_cmp(&a.id, &b.id));
     refuse_snapshot_name_clashes(&mut loaded);
-    loaded.errors.sort_by(|a, b| a.path.cmp(&b.path));
+    loaded.errors.sort_by(|a, b| natural_path_cmp(&a.path, &b.path));
     Ok(loaded)
+}
+
+/// Natural order: text compared character by character, except that runs of digits compare as
+/// the numbers they are, so `cses-tests/2` comes before `cses-tests/10` (and `n9` before `n10`).
+/// Numbers equal but for leading zeros (`01`, `1`) fall back to plain text order, so two
+/// different texts are never equal.
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut left, mut right) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (left.first(), right.first()) {
+            (None, None) => return a.cmp(b),
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let digits = |text: &[u8]| text.iter().take_while(|byte| byte.is_ascii_digit()).count();
+                let (left_len, right_len) = (digits(left), digits(right));
+                let significant = |run: &[u8]| {
+                    let zeros = run.iter().take_while(|&&byte| byte == b'0').count();
+                    run[zeros..].to_vec()
+                };
+                let (x, y) = (significant(&left[..left_len]), significant(&right[..right_len]));
+                // UTF-8 bytes compare as their characters do, and digits are single bytes.
+                let order = x.len().cmp(&y.len()).then_with(|| x.cmp(&y));
+                if order != Ordering::Equal {
+                    return order;
+                }
+                (left, right) = (&left[left_len..], &right[right_len..]);
+            }
+            (Some(x), Some(y)) if x != y => return x.cmp(y),
+            _ => (left, right) = (&left[1..], &right[1..]),
+        }
+    }
+}
+
+/// [`natural_cmp`] on paths, component by component.
+pub fn natural_path_cmp(a: &Path, b: &Path) -> Ordering {
+    let parts = |path: &Path| -> Vec<String> {
+        path.components().map(|part| part.as_os_str().to_string_lossy().into_owned()).collect()
+    };
+    let (a, b) = (parts(a), parts(b));
+    for (x, y) in a.iter().zip(&b) {
+        let order = natural_cmp(x, y);
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    a.len().cmp(&b.len())
 }
 
 /// Two ids with one snapshot name (`x/y` and `x__y`) would share a snapshot file; the second one,
 /// in id order, is refused.
 fn refuse_snapshot_name_clashes(loaded: &mut Loaded) {
-    let mut owners: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+    let mut owners: BTreeMap<String, String> = BTreeMap::new();
     let mut kept = Vec::new();
     for case in std::mem::take(&mut loaded.cases) {
         let name = snapshot_name(&case.id);
@@ -291,8 +403,9 @@ fn refuse_snapshot_name_clashes(loaded: &mut Loaded) {
     loaded.cases = kept;
 }
 
-/// Reads a case file whole: a regular file of at most [`MAX_CASE_FILE_BYTES`], in UTF-8.
-fn read_case_file(path: &Path) -> Result<String, CaseError> {
+/// Reads a file whole, boundedly: a regular file of at most [`MAX_CASE_FILE_BYTES`]; `what` names
+/// what a larger one is not (`a case file`).
+fn read_bounded(path: &Path, what: &str) -> Result<Vec<u8>, CaseError> {
     let fail = |message: String| CaseError { path: path.to_path_buf(), location: None, message };
     let metadata = std::fs::metadata(path).map_err(|error| fail(format!("cannot read: {error}")))?;
     if !metadata.is_file() {
@@ -305,8 +418,13 @@ fn read_case_file(path: &Path) -> Result<String, CaseError> {
         })
         .map_err(|error| fail(format!("cannot read: {error}")))?;
     if bytes.len() as u64 > MAX_CASE_FILE_BYTES {
-        return Err(fail(format!("larger than {} bytes: not a case file", MAX_CASE_FILE_BYTES)));
+        return Err(fail(format!("larger than {MAX_CASE_FILE_BYTES} bytes: not {what}")));
     }
+    Ok(bytes)
+}
+
+/// `bytes` as text, or an error at the line and column of the first byte that is not UTF-8.
+fn utf8_text(path: &Path, bytes: Vec<u8>, message: &str) -> Result<String, CaseError> {
     String::from_utf8(bytes).map_err(|error| {
         let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
         let text = std::str::from_utf8(valid).unwrap_or_default();
@@ -314,18 +432,105 @@ fn read_case_file(path: &Path) -> Result<String, CaseError> {
         CaseError {
             path: path.to_path_buf(),
             location: Some(format!("line {line}, column {column}")),
-            message: "not UTF-8: a case file is TOML, which is UTF-8".to_string(),
+            message: message.to_string(),
         }
     })
 }
 
-/// The folder walk: case files found, faults met, and folders entered (by their real path, so a
-/// link loop is entered once).
+/// Reads a case file whole: a regular file of at most [`MAX_CASE_FILE_BYTES`], in UTF-8.
+fn read_case_file(path: &Path) -> Result<String, CaseError> {
+    let bytes = read_bounded(path, "a case file")?;
+    utf8_text(path, bytes, "not UTF-8: a case file is TOML, which is UTF-8")
+}
+
+/// One test pair as a case with the default limits: the board in `input`, the count in `output`.
+/// Both files are read, so that a pair bad in both says so at once.
+fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Case, Vec<CaseError>> {
+    let board = read_bounded(input, "a board").and_then(|bytes| {
+        Board::parse_bytes(&bytes).map_err(|error| CaseError {
+            path: input.to_path_buf(),
+            location: Some(format!("line {}, column {}", error.line, error.column)),
+            message: error.kind.to_string(),
+        })
+    });
+    let expected = read_bounded(output, "a count")
+        .and_then(|bytes| utf8_text(output, bytes, "not UTF-8: expected one integer, the number of ways"))
+        .and_then(|text| parse_expected_count(output, &text));
+    match (board, expected) {
+        (Ok(board), Ok(expected)) => Ok(Case {
+            id: id.to_string(),
+            path: input.to_path_buf(),
+            board,
+            expected,
+            description: None,
+            time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+            memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
+        }),
+        (board, expected) => Err(board.err().into_iter().chain(expected.err()).collect()),
+    }
+}
+
+/// The count a `.out` holds: one non-negative integer, white space around it ignored.
+///
+/// # Errors
+/// A [`CaseError`] naming `path` (and the line and column of the token at fault): no token, a
+/// token that is not a non-negative integer or is past `u64`, or a second token.
+pub fn parse_expected_count(path: &Path, text: &str) -> Result<u64, CaseError> {
+    let at = |token: &str, message: String| {
+        // `token` is a slice of `text`, so its offset is the distance between their starts.
+        let offset = token.as_ptr() as usize - text.as_ptr() as usize;
+        let (line, column) = line_and_column(text, offset);
+        CaseError {
+            path: path.to_path_buf(),
+            location: Some(format!("line {line}, column {column}")),
+            message,
+        }
+    };
+    // A token is shown quoted and escaped, and cut short: the error stays one readable line.
+    let shown = |token: &str| {
+        let mut shown: String = token.chars().take(24).collect();
+        if shown.len() < token.len() {
+            shown.push_str("...");
+        }
+        format!("{shown:?}")
+    };
+    let mut tokens = text.split_whitespace();
+    let Some(count) = tokens.next() else {
+        return Err(CaseError {
+            path: path.to_path_buf(),
+            location: None,
+            message: "empty: expected one integer, the number of ways".to_string(),
+        });
+    };
+    if !count.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(at(count, format!("{} is not a count: expected one non-negative integer", shown(count))));
+    }
+    let Ok(expected) = count.parse::<u64>() else {
+        return Err(at(count, format!("{} is out of range: expected at most {}", shown(count), u64::MAX)));
+    };
+    if let Some(extra) = tokens.next() {
+        return Err(at(extra, format!("{} after the count: expected one integer only", shown(extra))));
+    }
+    Ok(expected)
+}
+
+/// The folder walk: case files and test pairs found, faults met, and folders entered (by their
+/// real path, so a link loop is entered once).
 struct Walk {
     root: PathBuf,
+    /// Whether `*.toml` files are collected (not for `new-case --import`, which takes pairs only).
+    with_case_files: bool,
     files: Vec<(String, PathBuf)>,
+    /// Test pairs by case id; a half is `None` when its file is missing.
+    pairs: BTreeMap<String, TestPair>,
     errors: Vec<CaseError>,
     seen: Vec<PathBuf>,
+}
+
+#[derive(Default)]
+struct TestPair {
+    input: Option<PathBuf>,
+    output: Option<PathBuf>,
 }
 
 impl Walk {
@@ -341,7 +546,10 @@ impl Walk {
         entries.sort();
         for path in entries {
             let name = path.file_name().map(|name| name.to_string_lossy().into_owned()).unwrap_or_default();
-            let is_toml = path.extension().is_some_and(|extension| extension == "toml");
+            let extension = path.extension().map(|extension| extension.to_string_lossy().into_owned());
+            let is_toml = self.with_case_files && extension.as_deref() == Some("toml");
+            let is_input = extension.as_deref() == Some(TEST_INPUT_EXTENSION);
+            let is_output = extension.as_deref() == Some(TEST_OUTPUT_EXTENSION);
             match std::fs::metadata(&path) {
                 Ok(metadata) if metadata.is_dir() => {
                     if name.starts_with('.') || name == SNAPSHOT_FOLDER || name == "target" {
@@ -354,6 +562,12 @@ impl Walk {
                             message: format!("cannot read the folder: {error}"),
                         });
                     }
+                }
+                // A half of a pair is recorded even when it cannot be read: reading it names why.
+                _ if is_input || is_output => {
+                    let pair = self.pairs.entry(case_id(&self.root, &path)).or_default();
+                    let half = if is_input { &mut pair.input } else { &mut pair.output };
+                    *half = Some(path);
                 }
                 Ok(_) if is_toml => self.files.push((case_id(&self.root, &path), path)),
                 Ok(_) => {}
@@ -370,7 +584,7 @@ impl Walk {
     }
 }
 
-/// A case's id: its path under the cases folder, `/`-separated, without `.toml`.
+/// A case's id: its path under the cases folder, `/`-separated, without `.toml` (or `.in`).
 pub fn case_id(root: &Path, path: &Path) -> String {
     let relative = path.strip_prefix(root).unwrap_or(path).with_extension("");
     let parts: Vec<String> =

@@ -1,14 +1,19 @@
 //! New cases: a case file whose `expected` comes from the checker's oracle (or OEIS A000170 for
 //! an empty board), so that adding a case needs no counting by hand. A board file is read up to
 //! [`cses::MAX_INPUT_BYTES`], as the `cses` binary reads its input, so `/dev/zero` is refused at once.
+//!
+//! [`import_test_data`] turns a folder of `NAME.in` / `NAME.out` pairs (CSES's test data,
+//! online-judge-tools' `test/`) into case files, and trusts no `.out`: each is checked against
+//! the oracle first, and one that disagrees, or cannot be checked, stops the import before any
+//! file is written.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use std::io::Read;
 
 use checker::{oracle, Board, MAX_N};
 
-use crate::case::{parse_case, render_case_file};
+use crate::case::{load_test_data, natural_path_cmp, parse_case, render_case_file};
 
 pub use crate::case::ORACLE_MAX_N;
 
@@ -41,14 +46,7 @@ pub struct NewCase {
 /// oracle, an existing file (without `overwrite`), or an I/O error. Nothing is written on error.
 pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     let name = request.name.trim_end_matches(".toml");
-    let name_is_safe = !name.is_empty()
-        && name.split('/').all(|part| {
-            !part.is_empty()
-                && part != "."
-                && part != ".."
-                && part.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
-        });
-    if !name_is_safe {
+    if !is_safe_name(name) {
         return Err(format!(
             "case name `{}`: expected letters, digits, `-` and `_`, in `/`-separated folders",
             request.name
@@ -63,16 +61,7 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
             (board, false)
         }
     };
-    let expected = if board.reserved_count() == 0 {
-        oracle::known_count(board.n()).ok_or_else(|| format!("no known count for n = {}", board.n()))?
-    } else if board.n() <= ORACLE_MAX_N {
-        oracle::count(&board)
-    } else {
-        return Err(format!(
-            "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {MAX_N})",
-            board.n()
-        ));
-    };
+    let expected = oracle_count(&board)?;
     let path = request.cases_folder.join(format!("{name}.toml"));
     if path.exists() && !request.overwrite {
         return Err(format!("{}: already exists (pass --force to replace it)", path.display()));
@@ -89,8 +78,194 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     Ok((path, expected))
 }
 
+/// Whether `name` is a path under a cases folder that stays there: `/`-separated parts of letters,
+/// digits, `-` and `_`.
+fn is_safe_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.split('/').all(|part| {
+            !part.is_empty()
+                && part != "."
+                && part != ".."
+                && part.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
+        })
+}
+
+/// The number of solutions of `board`, from outside the code under test: OEIS A000170 for an
+/// empty board, else the brute-force oracle, which is asked about boards up to [`ORACLE_MAX_N`].
+fn oracle_count(board: &Board) -> Result<u64, String> {
+    if board.reserved_count() == 0 {
+        oracle::known_count(board.n()).ok_or_else(|| format!("no known count for n = {}", board.n()))
+    } else if board.n() <= ORACLE_MAX_N {
+        Ok(oracle::count(board))
+    } else {
+        Err(format!(
+            "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {MAX_N})",
+            board.n()
+        ))
+    }
+}
+
+/// What `new-case --import` was asked.
+#[derive(Clone, Debug)]
+pub struct Import {
+    pub cases_folder: PathBuf,
+    /// The folder of `NAME.in` / `NAME.out` pairs; its subfolders are read too.
+    pub test_data: PathBuf,
+    /// The folder to write into, under the cases folder (`cses/official`); `None` for the test
+    /// data folder's own name.
+    pub name: Option<String>,
+    /// Every new case's description; `None` for where it came from (`imported from 1.in and 1.out`).
+    pub description: Option<String>,
+    pub overwrite: bool,
+}
+
+/// One case file an import wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    pub path: PathBuf,
+    pub expected: u64,
+}
+
+/// Writes one case file per test pair of `request.test_data`, as
+/// `CASES/<name>/<the pair's path without .in>.toml`, in natural order (`1`, `2`, ..., `10`).
+///
+/// Every pair is read and its `.out` checked against the oracle, and every target checked, before
+/// the first file is written; each file is written atomically.
+///
+/// # Errors
+/// One line: the first fault (in natural order of the files at fault), with how many more there
+/// are. A fault is a pair that cannot be read ([`crate::case::load_test_data`]'s errors), a pair
+/// whose name is no case name (letters, digits, `-` and `_`), a `.out` the oracle disagrees with
+/// (both counts named), a board the oracle cannot count (larger than [`ORACLE_MAX_N`] with reserved
+/// squares), a folder with no pair, a bad folder name, a target that exists (without
+/// `overwrite`), or the test data folder itself as the target. Nothing is written then. An I/O
+/// error while writing stops there and says how many files were written.
+pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
+    let source = &request.test_data;
+    let loaded = load_test_data(source).map_err(|error| error.to_string())?;
+    let name = match &request.name {
+        Some(name) => name.trim_end_matches('/').to_string(),
+        None => folder_name(source)?,
+    };
+    if !is_safe_name(&name) {
+        return Err(format!(
+            "folder name `{name}`: expected letters, digits, `-` and `_`, in `/`-separated folders{}",
+            if request.name.is_none() { " (give the folder to import into as NAME)" } else { "" }
+        ));
+    }
+    let target_folder = request.cases_folder.join(&name);
+    if let (Ok(target), Ok(source)) = (target_folder.canonicalize(), source.canonicalize()) {
+        if target == source {
+            return Err(format!(
+                "{}: the case files would sit beside the pairs they come from, with the same ids: import into another folder",
+                target_folder.display()
+            ));
+        }
+    }
+
+    // Every fault, by the file it names, so that the first one named is the first file at fault.
+    let mut faults: Vec<(PathBuf, String)> =
+        loaded.errors.iter().map(|error| (error.path.clone(), error.to_string())).collect();
+    let mut planned = Vec::new();
+    for case in &loaded.cases {
+        let output = case.path.with_extension(crate::case::TEST_OUTPUT_EXTENSION);
+        if !is_safe_name(&case.id) {
+            let fault = format!(
+                "{}: `{}` is no case name: expected letters, digits, `-` and `_` (rename the pair)",
+                case.path.display(),
+                case.id
+            );
+            faults.push((case.path.clone(), fault));
+            continue;
+        }
+        let counted = match oracle_count(&case.board) {
+            Ok(counted) => counted,
+            Err(reason) => {
+                let fault =
+                    format!("{}: {reason}, so {} cannot be checked", case.path.display(), file_name(&output));
+                faults.push((case.path.clone(), fault));
+                continue;
+            }
+        };
+        if counted != case.expected {
+            let fault = format!(
+                "{}: says {}, but the oracle counts {counted} for {}",
+                output.display(),
+                case.expected,
+                file_name(&case.path)
+            );
+            faults.push((output, fault));
+            continue;
+        }
+        let path = target_folder.join(format!("{}.toml", case.id));
+        let description = request.description.clone().unwrap_or_else(|| {
+            let relative = case.path.strip_prefix(source).unwrap_or(&case.path);
+            let relative_output = output.strip_prefix(source).unwrap_or(&output);
+            format!("imported from {} and {}", relative.display(), relative_output.display())
+        });
+        let text = render_case_file(&case.board, false, counted, Some(&description));
+        let id = format!("{name}/{}", case.id);
+        if let Err(error) = parse_case(&id, &path, &text) {
+            faults.push((path, format!("internal error, the new case does not parse: {error}")));
+            continue;
+        }
+        if path.exists() && !request.overwrite {
+            faults.push((
+                path.clone(),
+                format!("{}: already exists (pass --force to replace it)", path.display()),
+            ));
+            continue;
+        }
+        planned.push((path, text, counted));
+    }
+    faults.sort_by(|a, b| natural_path_cmp(&a.0, &b.0));
+    if let Some((_, first)) = faults.first() {
+        let more = match faults.len() - 1 {
+            0 => String::new(),
+            1 => " (and 1 more fault)".to_string(),
+            more => format!(" (and {more} more faults)"),
+        };
+        return Err(format!("{first}{more}: nothing was imported"));
+    }
+    if planned.is_empty() {
+        return Err(format!("{}: no NAME.in / NAME.out pair: nothing to import", source.display()));
+    }
+    // The cases come in natural order of their ids, so the files are written in that order too.
+    let mut written = Vec::new();
+    for (path, text, expected) in planned {
+        let wrote = path
+            .parent()
+            .map_or(Ok(()), |folder| {
+                std::fs::create_dir_all(folder)
+                    .map_err(|error| format!("{}: cannot create: {error}", folder.display()))
+            })
+            .and_then(|()| crate::write_atomically(&path, &text));
+        if let Err(error) = wrote {
+            return Err(format!("{error} ({} files were written before it)", written.len()));
+        }
+        written.push(Imported { path, expected });
+    }
+    Ok(written)
+}
+
+/// The last part of a folder's path, read from its real path when it has none (`.`, `..`).
+fn folder_name(folder: &Path) -> Result<String, String> {
+    let named = match folder.file_name() {
+        Some(name) => Some(name.to_os_string()),
+        None => folder.canonicalize().ok().and_then(|real| real.file_name().map(|name| name.to_os_string())),
+    };
+    named.and_then(|name| name.into_string().ok()).ok_or_else(|| {
+        format!("{}: the folder has no name to import into: give one as NAME", folder.display())
+    })
+}
+
+/// A file's name alone, for a message that already names its folder.
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned())
+}
+
 /// A board file's bytes, at most [`cses::MAX_INPUT_BYTES`] of them.
-fn read_bounded(path: &std::path::Path) -> Result<Vec<u8>, String> {
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
     let fail = |error: std::io::Error| format!("{}: cannot read: {error}", path.display());
     let mut bytes = Vec::new();
     std::fs::File::open(path)

@@ -50,7 +50,7 @@ fn every_usage_error_is_one_line_with_status_2() {
         (&["judge", "--impl", "nomatch"], "error: --impl `nomatch` matches no implementation"),
         (&["judge", "--case", "nomatch"], "error: --case `nomatch` matches no case in "),
         (&["judge", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
-        (&["new-case", "foo"], "<--n <N>|--board <FILE>>"),
+        (&["new-case", "foo"], "<--n <N>|--board <FILE>|--import <DIR>>"),
         (&["new-case", "foo", "--n", "4", "--board", "b.txt"], "cannot be used with"),
         (&["new-case", "foo", "--n", "nine"], "'nine' for '--n <N>'"),
         (&["new-case", "foo", "--n", "0"], "'0' for '--n <N>': 0 is not in 1..=32"),

@@ -4,6 +4,7 @@
 
 mod bench;
 mod cli;
+mod import;
 mod judge;
 mod stress;
 mod support;

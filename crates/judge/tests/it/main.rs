@@ -7,3 +7,4 @@ mod export;
 mod registry;
 mod snapshots;
 mod support;
+mod testdata;

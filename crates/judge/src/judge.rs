@@ -278,10 +278,15 @@ pub fn judge(
         *totals.entry(run.verdict).or_default() += 1;
     }
     let case_errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+    // A run past the judge's constraints is shown, but a solution the judge itself would accept
+    // passes whatever it does there.
     let passed = case_errors.is_empty()
         && snapshots.values().all(SnapshotStatus::is_ok)
-        && totals.iter().all(|(&verdict, &count)| verdict == Verdict::AC || count == 0)
-        && problem_reports.iter().flat_map(|report| &report.runs).all(|run| run.strict_fault.is_none());
+        && problem_reports
+            .iter()
+            .flat_map(|report| &report.runs)
+            .filter(|run| run.scope == Scope::Within)
+            .all(|run| run.verdict == Verdict::AC && run.strict_fault.is_none());
     Ok(JudgeReport {
         schema_version: SCHEMA_VERSION,
         passed,

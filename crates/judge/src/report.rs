@@ -60,7 +60,9 @@ pub fn render_text(report: &JudgeReport) -> String {
         out.push_str(&format!("{}\n", problem.title));
         out.push_str(&table.render());
         if beyond {
-            out.push_str(&Style::Dim.paint("(beyond): past the judge's constraints, judged all the same\n"));
+            out.push_str(&Style::Dim.paint(
+                "(beyond): past the judge's constraints, judged all the same; a failure there fails no run\n",
+            ));
         }
         out.push('\n');
     }

@@ -355,10 +355,13 @@ impl Finished {
                 ),
             };
         }
-        if self.cpu_time > limits.cpu_time
-            || self.status.signal() == Some(libc::SIGXCPU)
-            || self.killed_over_cpu
-        {
+        if self.status.signal() == Some(libc::SIGXCPU) {
+            // The kernel's count stopped it; the usage read afterwards may fall a little short.
+            return Ending::TimeLimit {
+                detail: format!("stopped by the kernel at the {limit} CPU time limit (SIGXCPU)"),
+            };
+        }
+        if self.cpu_time > limits.cpu_time || self.killed_over_cpu {
             return Ending::TimeLimit { detail: format!("{cpu} of CPU time, over the {limit} limit") };
         }
         if !self.status.success() {

@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 
 use checker::Board;
 use judge::case::{
-    load_cases, parse_case, render_case_file, CaseError, Loaded, DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_TIME_LIMIT_MS, MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
+    load_cases, parse_case, render_case_file, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS,
+    MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
 };
 use judge::new_case::{write_new_case, NewCase, Source};
 use pretty_assertions::assert_eq;
 
-use crate::support::TempFolder;
+use crate::support::{ids, load, messages, TempFolder};
 
 /// The CSES statement's sample, whose answer is 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
@@ -101,19 +101,6 @@ fn rendered_case_files_parse_back() {
     let text = render_case_file(&board, false, 0, Some(awkward));
     let case = parse_case("r", Path::new("r.toml"), &text).expect("a rendered case parses");
     assert_eq!(case.description.as_deref(), Some(awkward));
-}
-
-/// Loads `folder`, which must be readable as a whole.
-fn load(folder: &Path) -> Loaded {
-    load_cases(folder).expect("the folder itself is readable")
-}
-
-fn ids(loaded: &Loaded) -> Vec<&str> {
-    loaded.cases.iter().map(|case| case.id.as_str()).collect()
-}
-
-fn messages(loaded: &Loaded) -> Vec<String> {
-    loaded.errors.iter().map(CaseError::to_string).collect()
 }
 
 /// A temporary cases folder holding [`GOOD_CASE`] as `good.toml`.

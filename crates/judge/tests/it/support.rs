@@ -1,6 +1,8 @@
 //! Helpers shared by the tests: a temporary folder, removed when dropped.
 
 use std::path::{Path, PathBuf};
+
+use judge::case::{load_cases, CaseError, Loaded};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A unique folder under the system's temporary folder, removed (with everything in it) on drop.
@@ -38,4 +40,19 @@ impl Drop for TempFolder {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.path);
     }
+}
+
+/// Loads `folder`, which must be readable as a whole.
+pub fn load(folder: &Path) -> Loaded {
+    load_cases(folder).expect("the folder itself is readable")
+}
+
+/// The ids of the cases loaded, in order.
+pub fn ids(loaded: &Loaded) -> Vec<&str> {
+    loaded.cases.iter().map(|case| case.id.as_str()).collect()
+}
+
+/// Every error of a load, one line each.
+pub fn messages(loaded: &Loaded) -> Vec<String> {
+    loaded.errors.iter().map(CaseError::to_string).collect()
 }

@@ -11,12 +11,11 @@ use std::time::Duration;
 
 use checker::{oracle, Board};
 use judge::case::{
-    load_cases, load_test_data, natural_cmp, CaseError, Loaded, DEFAULT_MEMORY_LIMIT_MB,
-    DEFAULT_TIME_LIMIT_MS, MAX_CASE_FILE_BYTES,
+    load_test_data, natural_cmp, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS, MAX_CASE_FILE_BYTES,
 };
 use pretty_assertions::assert_eq;
 
-use crate::support::TempFolder;
+use crate::support::{ids, load, messages, TempFolder};
 
 /// The CSES statement's sample, whose answer the statement gives as 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
@@ -31,19 +30,6 @@ fn generated_board(seed: u64, n: usize) -> Board {
     };
     let rows = (0..n).map(|_| (0..n).map(|_| next() % 6 == 0).collect()).collect();
     Board::from_reserved(rows).expect("an n x n board")
-}
-
-/// Loads `folder`, which must be readable as a whole.
-fn load(folder: &Path) -> Loaded {
-    load_cases(folder).expect("the folder itself is readable")
-}
-
-fn ids(loaded: &Loaded) -> Vec<&str> {
-    loaded.cases.iter().map(|case| case.id.as_str()).collect()
-}
-
-fn messages(loaded: &Loaded) -> Vec<String> {
-    loaded.errors.iter().map(CaseError::to_string).collect()
 }
 
 /// Writes the pair `name.in` / `name.out` under `folder`: the board and its oracle count.

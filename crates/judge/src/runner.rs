@@ -586,7 +586,8 @@ fn zeroed_rusage() -> libc::rusage {
     unsafe { std::mem::zeroed() }
 }
 
-/// `wait4` on one pid: `Some((status, usage))` once it has ended, `None` while it runs (WNOHANG).
+/// `wait4` on one pid: `Some((status, usage))` once it has ended; `None` while it runs (WNOHANG)
+/// or when it is not this process's child.
 fn wait4(pid: libc::pid_t, options: libc::c_int) -> Option<(libc::c_int, libc::rusage)> {
     let mut status = 0;
     let mut usage = zeroed_rusage();
@@ -600,8 +601,8 @@ fn wait4(pid: libc::pid_t, options: libc::c_int) -> Option<(libc::c_int, libc::r
             return None;
         }
         if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            // Not our child any more (cannot happen: only this function reaps it); report a kill.
-            return Some((libc::SIGKILL, usage));
+            // Not (or no longer) this process's child: nothing to report.
+            return None;
         }
     }
 }

@@ -110,11 +110,12 @@ impl Args {
             strict: self.strict,
         };
         let program = this_program()?;
+        // Taken before the first run, so that a file saved while it runs is judged again.
+        let mut seen = fingerprint(&options.files);
         let status = judge_once(&options, &program, self.json)?;
         if !self.watch {
             return Ok(status);
         }
-        let mut seen = fingerprint(&options.files);
         eprintln!("watching {} for changes (Ctrl-C stops)", describe(&options.files));
         loop {
             std::thread::sleep(WATCH_INTERVAL);

@@ -18,8 +18,8 @@
 //!   what LeetCode's has without an import (`typing`'s names, `collections`, `math`, `itertools`,
 //!   `functools`, `heapq`, `bisect` and their contents); each call gets a new `Solution()`.
 //!
-//! Every build is cached under `target/judge-builds/HASH/`, HASH over the language, the command,
-//! the driver and the file's bytes, so judging again after no change starts at once; a failed
+//! Every build is cached under `target/judge-builds/HASH/`, HASH over the file's path (messages name
+//! it), the language, the command, the driver and the file's bytes, so judging again after no change starts at once; a failed
 //! build (CE) is cached too. A compiler's message names the user's file and lines.
 
 use std::ffi::OsString;
@@ -307,7 +307,10 @@ pub fn build(submission: &Submission, toolchain: &Toolchain, build_root: &Path) 
     let source = std::fs::read(&submission.path)
         .map_err(|error| format!("{}: cannot read: {error}", submission.path.display()))?;
     let command = toolchain.command(submission.language);
-    let mut key = Vec::new();
+    let user_path = submission.path.canonicalize().unwrap_or_else(|_| submission.path.clone());
+    // The path is part of the key: a compiler's messages and a panic's place name it.
+    let mut key = user_path.as_os_str().as_encoded_bytes().to_vec();
+    key.push(0);
     for part in [
         submission.language.name(),
         &command.join(" "),
@@ -320,7 +323,6 @@ pub fn build(submission: &Submission, toolchain: &Toolchain, build_root: &Path) 
     }
     key.extend_from_slice(&source);
     let folder = build_root.join(format!("{:016x}", fnv1a(&key)));
-    let user_path = submission.path.canonicalize().unwrap_or_else(|_| submission.path.clone());
     let failure = folder.join("compile-error.txt");
     let done = folder.join("built");
     if let Ok(message) = std::fs::read_to_string(&failure) {

@@ -7,4 +7,5 @@ mod cli;
 mod import;
 mod judge;
 mod stress;
+mod submissions;
 mod support;

@@ -1,0 +1,916 @@
+//! `cargo xtask judge PATH...` and `cargo xtask stress PATH...` on users' own source files, end to
+//! end: the corpus in `xtask/tests/corpus/` judged against its MANIFEST.toml (verdicts per case,
+//! compile errors and crashes naming the user's file and line, hostile files changing nothing and
+//! fork bombs leaving no process), a failing LeetCode solution's prints, files that match no
+//! problem and `--problem`, the build cache, `--strict`, stress on files, and `--watch`.
+//!
+//! Every run is the built binary with `--jobs 2`, over a small temporary cases folder whose counts
+//! come from the checker's oracle, never from the code under test.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex, PoisonError, RwLock, RwLockReadGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use checker::{oracle, Board};
+use serde_json::Value;
+
+use crate::support::{path_arg, run_of, runs, table, verdict, xtask, Ran, TempFolder, Xtask, PROBLEMS};
+
+/// The CSES 1624 sample board.
+const SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+
+/// The case ids of the cases folder [`cases_folder`] writes, by the problems that take them.
+const CSES_CASES: [&str; 2] = ["cses/empty-8x8", "cses/sample"];
+const LEETCODE_CASES: [&str; 4] = ["cses/empty-8x8", "leetcode/n1", "leetcode/n4", "leetcode/n6"];
+
+/// Where the manifest's WA files are right after all, as its comments say, on the cases of
+/// [`cases_folder`]: every other case of theirs is WA.
+const RIGHT_ON: &[(&str, &[&str])] = &[
+    // "Always 92: AC on boards without '*' (the empty board), WA on the others (the sample)."
+    ("cses/wrong_ignores_reserved.cpp", &["cses/empty-8x8"]),
+    // "Counts rooks: WA on every board with an answer": both boards have one.
+    ("cses/wrong.py", &[]),
+    // "Drops the last board: WA for n = 1 and 4..9."
+    ("leetcode51/wrong_missing_board.py", &[]),
+    // "WA for n = 4..9, AC for n = 1..3."
+    ("leetcode51/wrong_attacking.cpp", &["leetcode/n1"]),
+    // "AC only for n = 1."
+    ("leetcode52/wrong.py", &["leetcode/n1"]),
+];
+
+/// The fork bombs run alone among these tests: a fork bomb may take every free process slot of the
+/// machine (or of its pids cgroup) until its sandbox dies, and a test starting a process then
+/// would fail for nothing. Every other test here holds a read guard.
+static ALONE: RwLock<()> = RwLock::new(());
+
+fn shared() -> RwLockReadGuard<'static, ()> {
+    ALONE.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+// ---------------------------------------------------------------- the manifest
+
+/// One `[[file]]` of MANIFEST.toml (its header documents the keys).
+#[derive(Clone, Debug, Default)]
+struct Entry {
+    path: String,
+    problems: Vec<String>,
+    verdict: String,
+    line: Option<u32>,
+    mentions: Vec<String>,
+    also_accept: Vec<String>,
+    needs_sandbox: bool,
+    comm: Option<String>,
+}
+
+impl Entry {
+    /// The file's name: its column in the tables and its `implementation` in the JSON.
+    fn name(&self) -> &str {
+        self.path.rsplit('/').next().expect("a path")
+    }
+
+    fn group(&self) -> &str {
+        self.path.split('/').next().expect("a path")
+    }
+
+    fn source(&self) -> PathBuf {
+        corpus().join(&self.path)
+    }
+
+    /// The verdicts allowed on `case`: AC where a WA file is right (the manifest's comments), else
+    /// the file's verdict or one of its `also_accept`.
+    fn allowed_on(&self, case: &str) -> Vec<String> {
+        if self.verdict == "WA" {
+            let (_, right_on) = RIGHT_ON
+                .iter()
+                .find(|(path, _)| *path == self.path)
+                .unwrap_or_else(|| panic!("{}: a WA file RIGHT_ON does not list", self.path));
+            if right_on.contains(&case) {
+                return vec!["AC".to_string()];
+            }
+        }
+        let mut allowed = vec![self.verdict.clone()];
+        allowed.extend(self.also_accept.iter().cloned());
+        allowed
+    }
+}
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+}
+
+/// A quoted TOML string (the manifest's strings have no escapes).
+fn toml_string(value: &str) -> String {
+    let inner = value.strip_prefix('"').and_then(|value| value.strip_suffix('"'));
+    let inner = inner.unwrap_or_else(|| panic!("MANIFEST.toml: `{value}` is not a string"));
+    assert!(!inner.contains(['"', '\\']), "MANIFEST.toml: `{value}` has an escape");
+    inner.to_string()
+}
+
+/// A one-line TOML array of strings.
+fn toml_strings(value: &str) -> Vec<String> {
+    let inner = value.strip_prefix('[').and_then(|value| value.strip_suffix(']'));
+    let inner = inner.unwrap_or_else(|| panic!("MANIFEST.toml: `{value}` is not an array"));
+    inner.split(',').map(str::trim).filter(|item| !item.is_empty()).map(toml_string).collect()
+}
+
+/// MANIFEST.toml, read with the few rules its entries use (xtask's tests have no TOML parser); an
+/// unknown key, a missing one or an unknown verdict fails, so the manifest cannot drift unread.
+fn manifest() -> Vec<Entry> {
+    let text = std::fs::read_to_string(corpus().join("MANIFEST.toml")).expect("MANIFEST.toml");
+    let mut entries: Vec<Entry> = Vec::new();
+    for (number, line) in text.lines().enumerate().map(|(index, line)| (index + 1, line.trim())) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line == "[[file]]" {
+            entries.push(Entry::default());
+            continue;
+        }
+        let (key, value) =
+            line.split_once(" = ").unwrap_or_else(|| panic!("MANIFEST.toml line {number}: `{line}`"));
+        let entry = entries.last_mut().unwrap_or_else(|| panic!("MANIFEST.toml line {number}: no [[file]]"));
+        match key {
+            "path" => entry.path = toml_string(value),
+            "problems" => entry.problems = toml_strings(value),
+            "verdict" => entry.verdict = toml_string(value),
+            "line" => entry.line = Some(value.parse().expect("a line number")),
+            "mentions" => entry.mentions = toml_strings(value),
+            "also_accept" => entry.also_accept = toml_strings(value),
+            "needs_sandbox" => entry.needs_sandbox = value.parse().expect("true or false"),
+            "comm" => entry.comm = Some(toml_string(value)),
+            other => panic!("MANIFEST.toml line {number}: unknown key `{other}`"),
+        }
+    }
+    let verdicts = ["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"];
+    for entry in &entries {
+        assert!(!entry.path.is_empty() && !entry.problems.is_empty(), "{entry:?}");
+        for verdict in std::iter::once(&entry.verdict).chain(&entry.also_accept) {
+            assert!(verdicts.contains(&verdict.as_str()), "{entry:?}");
+        }
+        for problem in &entry.problems {
+            assert!(["cses1624", "leetcode51", "leetcode52"].contains(&problem.as_str()), "{entry:?}");
+        }
+        assert!(entry.source().is_file(), "{}: no such file", entry.path);
+    }
+    entries
+}
+
+/// The entries of one folder of the corpus, sandbox-only files apart (`needs_sandbox`).
+fn group(name: &str, needs_sandbox: bool) -> Vec<Entry> {
+    let entries: Vec<Entry> = manifest()
+        .into_iter()
+        .filter(|entry| entry.group() == name && entry.needs_sandbox == needs_sandbox)
+        .collect();
+    assert!(!entries.is_empty(), "no {name} files in MANIFEST.toml");
+    entries
+}
+
+// ---------------------------------------------------------------- running the binary
+
+/// The cargo target folder the test binary was built in: `<target>/debug/xtask`'s grandparent.
+fn target_dir() -> PathBuf {
+    let binary = Path::new(env!("CARGO_BIN_EXE_xtask"));
+    binary.parent().and_then(Path::parent).expect("<target>/<profile>/xtask").to_path_buf()
+}
+
+/// Where the judge caches its builds.
+fn build_root() -> PathBuf {
+    target_dir().join("judge-builds")
+}
+
+/// `cargo xtask ARGS`, with the judge's builds under [`build_root`] whatever the environment says.
+fn run_xtask(args: &[&str]) -> Xtask {
+    xtask(args).env("CARGO_TARGET_DIR", path_arg(&target_dir()))
+}
+
+/// Whether bubblewrap can make a sandbox here (CI installs it).
+fn bwrap_works() -> bool {
+    Command::new("bwrap")
+        .args(["--ro-bind", "/", "/", "--unshare-all", "--", "/bin/true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// A cases folder: the CSES sample (65) and the empty 8 x 8 board (92), both counted by the
+/// oracle, and LeetCode's n = 1, 4 and 6 from OEIS A000170.
+fn cases_folder() -> TempFolder {
+    let folder = TempFolder::new("submission-cases");
+    let sample = oracle::count(&Board::parse(SAMPLE).expect("the sample"));
+    assert_eq!(sample, 65, "the CSES sample's count");
+    let empty_board = "........\n".repeat(8);
+    let empty = oracle::count(&Board::parse(&empty_board).expect("an empty board"));
+    assert_eq!(empty, 92, "the empty 8 x 8 board's count");
+    folder.write("cses/sample.toml", &format!("board = \"\"\"\n{SAMPLE}\"\"\"\nexpected = {sample}\n"));
+    folder
+        .write("cses/empty-8x8.toml", &format!("board = \"\"\"\n{empty_board}\"\"\"\nexpected = {empty}\n"));
+    for (n, count) in [(1, 1), (4, 2), (6, 4)] {
+        let expected = oracle::known_count(n).expect("OEIS A000170");
+        assert_eq!(expected, count, "Q({n})");
+        folder.write(&format!("leetcode/n{n}.toml"), &format!("n = {n}\nexpected = {expected}\n"));
+    }
+    folder
+}
+
+/// The cases a problem's table holds from [`cases_folder`].
+fn cases_of(problem: &str) -> &'static [&'static str] {
+    match problem {
+        "cses1624" => &CSES_CASES,
+        _ => &LEETCODE_CASES,
+    }
+}
+
+/// `judge --json --jobs 2 --accept --cases CASES [extra] FILES...`: `--accept` writes the cases'
+/// snapshots into the temporary folder, so that the exit status tells the verdicts alone.
+fn judge_json(cases: &TempFolder, extra: &[&str], files: &[PathBuf]) -> (Ran, Value) {
+    let mut args = vec!["judge", "--json", "--jobs", "2", "--accept", "--cases", cases.arg()];
+    args.extend_from_slice(extra);
+    args.extend(files.iter().map(|file| path_arg(file)));
+    let ran = run_xtask(&args).run();
+    let report = ran.json();
+    (ran, report)
+}
+
+/// The implementations `problem`'s table lists (none when there is no table).
+fn columns(report: &Value, problem: &str) -> Vec<String> {
+    table(report, problem).map_or_else(Vec::new, |table| {
+        table["implementations"]
+            .as_array()
+            .expect("implementations")
+            .iter()
+            .map(|name| name.as_str().expect("a name").to_string())
+            .collect()
+    })
+}
+
+/// Judges `entries` in one run over [`cases_folder`] and checks each file against its manifest
+/// entry: it is judged on exactly its problems, on every case of theirs, with an allowed verdict
+/// on each; a CE or a crash names the user's file and line; a detail holds every `mentions`.
+fn judge_against_manifest(entries: &[Entry]) {
+    let cases = cases_folder();
+    let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
+    let (ran, report) = judge_json(&cases, &[], &files);
+    assert_eq!(report["schema_version"], 3, "{ran}");
+    assert!(
+        !ran.stderr.contains("resource limits alone") || !bwrap_works(),
+        "bubblewrap works here, yet the judge ran without it: {ran}"
+    );
+    let mut all_ac = true;
+    for entry in entries {
+        let name = entry.name();
+        let source = entry.source().canonicalize().expect("a corpus file");
+        let source = source.display().to_string();
+        for problem in PROBLEMS {
+            assert_eq!(
+                columns(&report, problem).iter().any(|column| column == name),
+                entry.problems.iter().any(|solved| solved == problem),
+                "{}: judged on {problem}? (manifest: {:?})\n{ran}",
+                entry.path,
+                entry.problems
+            );
+        }
+        for problem in &entry.problems {
+            let table = table(&report, problem).unwrap_or_else(|| panic!("no {problem} table: {ran}"));
+            let judged: BTreeSet<&str> = table["runs"]
+                .as_array()
+                .expect("runs")
+                .iter()
+                .filter(|run| run["implementation"] == name)
+                .map(|run| run["case"].as_str().expect("a case"))
+                .collect();
+            let wanted: BTreeSet<&str> = cases_of(problem).iter().copied().collect();
+            assert_eq!(judged, wanted, "{} on {problem}", entry.path);
+            for case in cases_of(problem) {
+                let run = run_of(&report, problem, name, case);
+                let (got, detail) = verdict(run);
+                let allowed = entry.allowed_on(case);
+                assert!(
+                    allowed.iter().any(|verdict| verdict == got),
+                    "{} on {problem} {case}: {got}, expected one of {allowed:?}; detail:\n{detail}",
+                    entry.path
+                );
+                all_ac &= got == "AC";
+                if got != entry.verdict || got == "AC" {
+                    continue;
+                }
+                for mention in &entry.mentions {
+                    assert!(
+                        detail.contains(mention.as_str()),
+                        "{} on {case}: the detail lacks `{mention}`:\n{detail}",
+                        entry.path
+                    );
+                }
+                if got == "CE" {
+                    assert!(detail.contains(&source), "{}: the CE names not {source}:\n{detail}", entry.path);
+                }
+                if let Some(line) = entry.line {
+                    let place = if entry.path.ends_with(".py") {
+                        format!("\"{source}\", line {line}")
+                    } else {
+                        format!("{source}:{line}:")
+                    };
+                    assert!(
+                        detail.contains(&place),
+                        "{} on {case}: the {got} does not name `{place}`:\n{detail}",
+                        entry.path
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(report["passed"], all_ac, "{ran}");
+    ran.expect_code(if all_ac { 0 } else { 1 });
+}
+
+// ---------------------------------------------------------------- 1. the corpus
+
+#[test]
+fn the_corpus_manifest_lists_every_corpus_file_once() {
+    let listed: Vec<String> = manifest().into_iter().map(|entry| entry.path).collect();
+    let unique: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(unique.len(), listed.len(), "a file listed twice: {listed:?}");
+    let on_disk: BTreeSet<String> = crate::support::listing(&corpus())
+        .into_iter()
+        .filter(|path| !path.ends_with('/') && path != "MANIFEST.toml")
+        .collect();
+    assert_eq!(unique, on_disk);
+    let wrong: BTreeSet<String> =
+        manifest().into_iter().filter(|entry| entry.verdict == "WA").map(|entry| entry.path).collect();
+    let covered: BTreeSet<String> = RIGHT_ON.iter().map(|(path, _)| path.to_string()).collect();
+    assert_eq!(wrong, covered, "RIGHT_ON says where each WA file is right");
+}
+
+#[test]
+fn cses_files_get_their_manifest_verdicts() {
+    let _shared = shared();
+    judge_against_manifest(&group("cses", false));
+}
+
+#[test]
+fn leetcode51_files_get_their_manifest_verdicts() {
+    let _shared = shared();
+    judge_against_manifest(&group("leetcode51", false));
+}
+
+#[test]
+fn leetcode52_files_get_their_manifest_verdicts() {
+    let _shared = shared();
+    judge_against_manifest(&group("leetcode52", false));
+}
+
+/// The places a hostile file tries to write: /root (through /tmp/..), beside its source, and the
+/// current folder (the test's, and the sandbox's `/`).
+fn pwned_paths() -> Vec<PathBuf> {
+    let here = std::env::current_dir().expect("the current folder");
+    vec![
+        PathBuf::from("/root/pwned-judge-test"),
+        corpus().join("hostile/pwned-judge-test"),
+        here.join("pwned-judge-test"),
+        PathBuf::from("/pwned-judge-test"),
+    ]
+}
+
+fn assert_no_pwned_file(when: &str) {
+    for path in pwned_paths() {
+        assert!(!path.exists(), "{when}: {} exists", path.display());
+    }
+}
+
+/// The hostile files' verdicts are those under the sandbox (the manifest's header): without
+/// bubblewrap they are not judged.
+#[test]
+fn hostile_files_get_their_verdicts_and_change_nothing_outside() {
+    let _shared = shared();
+    if !bwrap_works() {
+        eprintln!("skipped: bubblewrap cannot make a sandbox here, and hostile files need one");
+        return;
+    }
+    assert_no_pwned_file("before the judge");
+    let started = Instant::now();
+    judge_against_manifest(&group("hostile", false));
+    assert_no_pwned_file("after the judge");
+    // sleep.py is stopped at the backstop (3 s), not after its 30 s.
+    assert!(started.elapsed() < Duration::from_secs(25), "took {:?}", started.elapsed());
+}
+
+/// The pids of the processes named `comm` (/proc/PID/comm).
+fn processes_named(comm: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().bytes().all(|byte| byte.is_ascii_digit()))
+        .filter(|entry| {
+            std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|name| name.trim_end() == comm)
+        })
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Fork bombs only where bubblewrap works, alone, on the sample only (a bomb's verdict does not
+/// depend on its board, and each run lasts until the 3 s backstop); none of their processes may
+/// outlive the verdict.
+#[test]
+fn fork_bombs_are_stopped_and_leave_no_process_behind() {
+    if !bwrap_works() {
+        eprintln!("skipped: bubblewrap cannot make a sandbox here, and fork bombs need one");
+        return;
+    }
+    let _alone = ALONE.write().unwrap_or_else(PoisonError::into_inner);
+    let entries = group("hostile", true);
+    let names: Vec<&str> = entries.iter().map(|entry| entry.comm.as_deref().expect("a comm")).collect();
+    for comm in &names {
+        assert_eq!(processes_named(comm), Vec::<String>::new(), "`{comm}` runs before the test");
+    }
+    let cases = cases_folder();
+    let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
+    let (ran, report) = judge_json(&cases, &["--case", "cses/sample"], &files);
+    let survivors: BTreeMap<&str, Vec<String>> =
+        names.iter().map(|comm| (*comm, processes_named(comm))).collect();
+    assert!(survivors.values().all(Vec::is_empty), "left once the verdict was in: {survivors:?}\n{ran}");
+    ran.expect_code(1);
+    for entry in &entries {
+        let run = run_of(&report, "cses1624", entry.name(), "cses/sample");
+        let (got, detail) = verdict(run);
+        assert!(
+            entry.allowed_on("cses/sample").iter().any(|allowed| allowed == got),
+            "{}: {got}: {detail}",
+            entry.path
+        );
+    }
+    assert_eq!(runs(&report).len(), entries.len(), "{ran}");
+}
+
+// ---------------------------------------------------------------- 2. a failing solution's prints
+
+#[test]
+fn a_failing_leetcode_solution_shows_what_it_printed() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-prints");
+    let file = folder.write(
+        "one_too_few.py",
+        "class Solution:\n\
+         \x20   def solveNQueens(self, n: int) -> List[List[str]]:\n\
+         \x20       print(\"hello from the solution\")\n\
+         \x20       boards, queens = [], []\n\
+         \n\
+         \x20       def place(row):\n\
+         \x20           if row == n:\n\
+         \x20               boards.append([\".\" * c + \"Q\" + \".\" * (n - c - 1) for c in queens])\n\
+         \x20               return\n\
+         \x20           for col in range(n):\n\
+         \x20               if all(c != col and abs(c - col) != row - r for r, c in enumerate(queens)):\n\
+         \x20                   queens.append(col)\n\
+         \x20                   place(row + 1)\n\
+         \x20                   queens.pop()\n\
+         \n\
+         \x20       place(0)\n\
+         \x20       return boards[:-1]\n",
+    );
+    let cases = cases_folder();
+    let (ran, report) = judge_json(&cases, &[], &[file]);
+    ran.expect_code(1);
+    assert_eq!(columns(&report, "leetcode51"), ["one_too_few.py"], "{ran}");
+    for case in LEETCODE_CASES {
+        let (got, detail) = verdict(run_of(&report, "leetcode51", "one_too_few.py", case));
+        assert_eq!(got, "WA", "{case}: {detail}");
+        assert!(detail.contains("missing: 1 board"), "{case}: {detail}");
+        assert!(detail.contains("its stdout:"), "{case}: {detail}");
+        assert!(detail.contains("hello from the solution"), "{case}: {detail}");
+    }
+}
+
+// ---------------------------------------------------------------- 3. what a file is
+
+#[test]
+fn a_file_that_matches_no_problem_is_a_one_line_error() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-nothing");
+    let file = folder.write("helper.rs", "pub fn helper(n: u32) -> u32 {\n    n + 1\n}\n");
+    let cases = cases_folder();
+    let ran = run_xtask(&["judge", "--jobs", "2", "--cases", cases.arg(), path_arg(&file)]).run();
+    let line = ran.usage_error();
+    assert!(line.contains(path_arg(&file)), "{ran}");
+    assert!(line.contains("neither a whole program"), "{ran}");
+}
+
+#[test]
+fn problem_queens_judges_a_whole_program_on_other_sides_too() {
+    let _shared = shared();
+    let cases = TempFolder::new("submission-queens");
+    let five = ".....\n..*..\n.....\n.....\n.....\n";
+    let count = oracle::count(&Board::parse(five).expect("a 5 x 5 board"));
+    cases.write("five.toml", &format!("board = \"\"\"\n{five}\"\"\"\nexpected = {count}\n"));
+    let sample = oracle::count(&Board::parse(SAMPLE).expect("the sample"));
+    cases.write("sample.toml", &format!("board = \"\"\"\n{SAMPLE}\"\"\"\nexpected = {sample}\n"));
+    let right = corpus().join("cses/right.cpp");
+
+    // As it is, the program is a CSES 1624 submission: judged on the 8 x 8 board alone.
+    let (ran, report) = judge_json(&cases, &[], std::slice::from_ref(&right));
+    ran.expect_code(0);
+    let tables: Vec<&str> = report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|table| table["problem"].as_str().expect("id"))
+        .collect();
+    assert_eq!(tables, ["cses1624"], "{ran}");
+    assert_eq!(runs(&report).len(), 1, "{ran}");
+
+    // With --problem queens it is judged on every board, the 5 x 5 one too.
+    let (ran, report) = judge_json(&cases, &["--problem", "queens"], &[right]);
+    let tables: Vec<&str> = report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|table| table["problem"].as_str().expect("id"))
+        .collect();
+    assert_eq!(tables, ["queens"], "{ran}");
+    assert_eq!(columns(&report, "queens"), ["right.cpp"], "{ran}");
+    let (got, detail) = verdict(run_of(&report, "queens", "right.cpp", "sample"));
+    assert_eq!(got, "AC", "{detail}");
+    // right.cpp reads 8 rows of 8 whatever the board: its answer on 5 x 5 is judged, whatever it is.
+    let run = run_of(&report, "queens", "right.cpp", "five");
+    assert_eq!(run["expected"].as_u64(), Some(count), "{run}");
+    let received = run["received"].as_i64().unwrap_or_else(|| panic!("no answer read: {run}"));
+    let (got, detail) = verdict(run);
+    assert_eq!(got, if received == count as i64 { "AC" } else { "WA" }, "{detail}");
+    ran.expect_code(if got == "AC" { 0 } else { 1 });
+}
+
+// ---------------------------------------------------------------- 4. the build cache
+
+/// The build folders under [`build_root`] whose generated driver holds `text` (a Rust LeetCode
+/// build puts the file, as it is, in `driver.rs`).
+fn build_folders_holding(text: &str) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(build_root()) else { return Vec::new() };
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|folder| {
+            std::fs::read_to_string(folder.join("driver.rs")).is_ok_and(|driver| driver.contains(text))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// Removes this test's build folders, whatever its outcome.
+struct BuildsOf(String);
+
+impl Drop for BuildsOf {
+    fn drop(&mut self) {
+        for folder in build_folders_holding(&self.0) {
+            let _ = std::fs::remove_dir_all(folder);
+        }
+    }
+}
+
+fn modified(path: &Path) -> SystemTime {
+    std::fs::metadata(path).and_then(|metadata| metadata.modified()).expect("a modification time")
+}
+
+#[test]
+fn a_file_is_built_once_per_content() {
+    let _shared = shared();
+    let nonce = format!(
+        "{}-{}",
+        std::process::id(),
+        SystemTime::now().duration_since(UNIX_EPOCH).expect("after 1970").as_nanos()
+    );
+    let _cleanup = BuildsOf(nonce.clone());
+    let text = format!(
+        "// the build cache's test, run {nonce}\n\
+         impl Solution {{\n\
+         \x20   pub fn total_n_queens(n: i32) -> i32 {{\n\
+         \x20       fn place(n: usize, row: usize, cols: u32, sums: u32, diffs: u32) -> i32 {{\n\
+         \x20           if row == n {{\n\
+         \x20               return 1;\n\
+         \x20           }}\n\
+         \x20           let mut ways = 0;\n\
+         \x20           for col in 0..n {{\n\
+         \x20               let (c, s, d) = (1 << col, 1 << (row + col), 1 << (row + n - col));\n\
+         \x20               if cols & c == 0 && sums & s == 0 && diffs & d == 0 {{\n\
+         \x20                   ways += place(n, row + 1, cols | c, sums | s, diffs | d);\n\
+         \x20               }}\n\
+         \x20           }}\n\
+         \x20           ways\n\
+         \x20       }}\n\
+         \x20       place(n as usize, 0, 0, 0, 0)\n\
+         \x20   }}\n\
+         }}\n"
+    );
+    let folder = TempFolder::new("submission-cache");
+    let file = folder.write("cached.rs", &text);
+    let cases = cases_folder();
+    let judged = |file: &Path| {
+        let (ran, report) = judge_json(&cases, &[], &[file.to_path_buf()]);
+        ran.expect_code(0);
+        assert_eq!(runs(&report).len(), LEETCODE_CASES.len(), "{ran}");
+        ran.elapsed
+    };
+    assert_eq!(build_folders_holding(&text), Vec::<PathBuf>::new(), "built before the first run");
+    let first = judged(&file);
+    let built = build_folders_holding(&text);
+    assert_eq!(built.len(), 1, "one build folder for one content: {built:?}");
+    let program = built[0].join("program");
+    let program_time = modified(&program);
+    let second = judged(&file);
+    assert_eq!(build_folders_holding(&text), built, "the second run built again");
+    assert_eq!(modified(&program), program_time, "the second run wrote its program again");
+    eprintln!("build cache: first run {first:?}, second run {second:?}");
+
+    // One byte changed, in a copy: a build of its own, the first one left as it was.
+    let changed = text.replacen("cache's", "cache-s", 1);
+    assert_eq!(changed.len(), text.len());
+    assert_eq!(changed.bytes().zip(text.bytes()).filter(|(a, b)| a != b).count(), 1);
+    let copy = folder.write("copy/cached.rs", &changed);
+    judged(&copy);
+    let rebuilt = build_folders_holding(&changed);
+    assert_eq!(rebuilt.len(), 1, "{rebuilt:?}");
+    assert_ne!(rebuilt, built, "a changed file reused the old build");
+    assert_eq!(build_folders_holding(&text), built);
+    assert_eq!(build_folders_holding(&nonce).len(), 2);
+}
+
+// ---------------------------------------------------------------- 5. --strict
+
+const OUT_OF_BOUNDS_CPP: &str = r#"// Right, but indexes a vector<bool>(8) at 8: inside its one word of bits, harmless unchecked.
+#include <iostream>
+#include <string>
+#include <vector>
+
+static std::string board[8];
+static bool used_col[8], used_sum[15], used_diff[15];
+
+static long long place(int row) {
+    if (row == 8) return 1;
+    long long ways = 0;
+    for (int col = 0; col < 8; ++col) {
+        if (board[row][col] == '*') continue;
+        if (used_col[col] || used_sum[row + col] || used_diff[row - col + 7]) continue;
+        used_col[col] = used_sum[row + col] = used_diff[row - col + 7] = true;
+        ways += place(row + 1);
+        used_col[col] = used_sum[row + col] = used_diff[row - col + 7] = false;
+    }
+    return ways;
+}
+
+int main() {
+    std::vector<bool> seen(8);
+    int rows = 0;
+    for (auto &row : board) {
+        std::cin >> row;
+        ++rows;
+    }
+    seen[rows] = false;
+    std::cout << place(0) << "\n";
+    return 0;
+}
+"#;
+
+const UNDERFLOW_RS: &str = r#"// Right, but `r - c` on usize underflows (and is thrown away): harmless without overflow checks.
+use std::io::Read;
+
+fn count(board: &[Vec<u8>], r: usize, cols: u32, sums: u32, diffs: u32) -> u64 {
+    if r == 8 {
+        return 1;
+    }
+    let mut ways = 0;
+    for c in 0..8 {
+        let _ = r - c;
+        let (bc, bs, bd) = (1 << c, 1 << (r + c), 1 << (r + 7 - c));
+        if board[r][c] == b'*' || cols & bc != 0 || sums & bs != 0 || diffs & bd != 0 {
+            continue;
+        }
+        ways += count(board, r + 1, cols | bc, sums | bs, diffs | bd);
+    }
+    ways
+}
+
+fn main() {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).expect("read stdin");
+    let board: Vec<Vec<u8>> = input.split_whitespace().map(|row| row.bytes().collect()).collect();
+    println!("{}", count(&board, 0, 0, 0, 0));
+}
+"#;
+
+#[test]
+fn strict_reports_an_ac_that_faults_under_the_checks() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-strict");
+    let files = [folder.write("oob.cpp", OUT_OF_BOUNDS_CPP), folder.write("underflow.rs", UNDERFLOW_RS)];
+    let faults = [("oob.cpp", "out-of-bounds"), ("underflow.rs", "attempt to subtract with overflow")];
+    let cases = cases_folder();
+    let text = |extra: &[&str]| {
+        let mut args = vec!["judge", "--jobs", "2", "--accept", "--cases", cases.arg()];
+        args.extend_from_slice(extra);
+        args.extend(files.iter().map(|file| path_arg(file)));
+        run_xtask(&args).run()
+    };
+    let rows = |ran: &Ran, case: &str| -> String {
+        ran.stdout
+            .lines()
+            .find(|line| line.starts_with(&format!("{case} ")))
+            .unwrap_or_else(|| panic!("no row {case}: {ran}"))
+            .to_string()
+    };
+
+    // Without --strict: AC, exit status 0, nothing said of the faults.
+    let plain = text(&[]);
+    plain.expect_code(0);
+    assert!(!plain.stdout.contains("AC, but"), "{plain}");
+    for case in CSES_CASES {
+        assert_eq!(rows(&plain, case).matches("AC ").count(), 2, "{plain}");
+    }
+    let (ran, report) = judge_json(&cases, &[], &files);
+    ran.expect_code(0);
+    assert_eq!(runs(&report).len(), 4, "{ran}");
+    for run in runs(&report) {
+        assert_eq!(run["verdict"], "AC", "{run}");
+        assert!(run["strict_fault"].is_null(), "{run}");
+    }
+
+    // With --strict: "AC, but" in every cell, each fault's message, exit status 1.
+    let strict = text(&["--strict"]);
+    strict.expect_code(1);
+    for case in CSES_CASES {
+        assert_eq!(rows(&strict, case).matches("AC, but").count(), 2, "{strict}");
+        for (name, fault) in faults {
+            let detail = strict
+                .stdout
+                .lines()
+                .find(|line| line.starts_with(&format!("AC, but {name} on {case}: ")))
+                .unwrap_or_else(|| panic!("no detail for {name} on {case}: {strict}"));
+            assert!(detail.contains(fault), "{detail}");
+        }
+    }
+    let (ran, report) = judge_json(&cases, &["--strict"], &files);
+    ran.expect_code(1);
+    assert_eq!(report["passed"], false);
+    assert_eq!(runs(&report).len(), 4, "{ran}");
+    for run in runs(&report) {
+        assert_eq!(run["verdict"], "AC", "{run}");
+        let fault = run["strict_fault"].as_str().unwrap_or_else(|| panic!("no strict_fault: {run}"));
+        let name = run["implementation"].as_str().expect("a name");
+        let (_, wanted) = faults.iter().find(|(file, _)| *file == name).expect("one of the files");
+        assert!(fault.contains(wanted), "{run}");
+    }
+}
+
+// ---------------------------------------------------------------- 6. stress on files
+
+#[test]
+fn stress_shrinks_a_wrong_file_to_one_reserved_square() {
+    let _shared = shared();
+    let right = corpus().join("cses/right.cpp");
+    let wrong = corpus().join("cses/wrong_ignores_reserved.cpp");
+    let ran =
+        run_xtask(&["stress", path_arg(&right), path_arg(&wrong), "--iterations", "20", "--jobs", "2"]).run();
+    ran.expect_code(1);
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    let head = lines.iter().position(|line| line.starts_with("stress: cses1624 input ")).expect("a finding");
+    assert!(lines[head].ends_with("shrunk to 8 x 8:"), "{ran}");
+    let board_lines = &lines[head + 1..head + 9];
+    for line in board_lines {
+        assert!(line.len() == 8 && line.bytes().all(|square| square == b'.' || square == b'*'), "{ran}");
+    }
+    let board = Board::parse(&format!("{}\n", board_lines.join("\n"))).expect("a board");
+    // Always 92 is wrong on any board with a reserved square, so the shrink frees all but one; it
+    // frees them in reading order, so the last of the random board's stays: in the last row.
+    assert_eq!(board.reserved_count(), 1, "{ran}");
+    assert!(board_lines[7].contains('*'), "{ran}");
+    let truth = oracle::count(&board);
+    assert_eq!(lines[head + 9], format!("oracle: {truth}"), "{ran}");
+    let answers: BTreeMap<&str, Vec<&str>> = lines[head + 10..head + 12]
+        .iter()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            (words.next().expect("a name"), words.collect())
+        })
+        .collect();
+    let truth = truth.to_string();
+    assert_eq!(answers["right.cpp"], [truth.as_str()], "{ran}");
+    assert_eq!(answers["wrong_ignores_reserved.cpp"], ["92", "<-", "wrong"], "{ran}");
+}
+
+#[test]
+fn stress_passes_a_right_file_and_stops_at_a_compile_error() {
+    let _shared = shared();
+    let right = corpus().join("leetcode52/right.py");
+    let ran = run_xtask(&["stress", path_arg(&right), "--iterations", "9", "--jobs", "2"]).run();
+    ran.expect_code(0);
+    assert!(ran.stdout.contains("every implementation agrees with the oracle"), "{ran}");
+
+    let broken = corpus().join("cses/ce.cpp");
+    let ran = run_xtask(&["stress", path_arg(&broken), "--iterations", "3", "--jobs", "2"]).run();
+    ran.expect_code(1);
+    assert!(ran.stdout.contains("stress: ce.cpp does not compile:"), "{ran}");
+    assert!(ran.stdout.contains("cannot convert"), "{ran}");
+}
+
+// ---------------------------------------------------------------- 7. --watch
+
+/// A `judge --watch` child, killed and reaped when dropped, whatever the test's outcome.
+struct Watch {
+    child: Child,
+    stdout: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Watch {
+    fn start(args: &[&str]) -> Watch {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+            .args(args)
+            .env("CARGO_TARGET_DIR", target_dir())
+            .env_remove("CI")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start judge --watch");
+        let collect = |mut source: Box<dyn Read + Send>| {
+            let text = Arc::new(Mutex::new(String::new()));
+            let sink = Arc::clone(&text);
+            std::thread::spawn(move || {
+                let mut buffer = [0; 4096];
+                while let Ok(read @ 1..) = source.read(&mut buffer) {
+                    let mut sink = sink.lock().unwrap_or_else(PoisonError::into_inner);
+                    sink.push_str(&String::from_utf8_lossy(&buffer[..read]));
+                }
+            });
+            text
+        };
+        let stdout = collect(Box::new(child.stdout.take().expect("piped")));
+        let stderr = collect(Box::new(child.stderr.take().expect("piped")));
+        Watch { child, stdout, stderr }
+    }
+
+    fn stdout(&self) -> String {
+        self.stdout.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    fn stderr(&self) -> String {
+        self.stderr.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Waits until `done` holds for (stdout, stderr), or fails after `limit`.
+    fn wait_for(&mut self, what: &str, limit: Duration, done: impl Fn(&str, &str) -> bool) {
+        let started = Instant::now();
+        while !done(&self.stdout(), &self.stderr()) {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                panic!("judge --watch ended ({status}) before {what}:\n{}\n{}", self.stdout(), self.stderr());
+            }
+            assert!(
+                started.elapsed() < limit,
+                "no {what} within {limit:?}:\n--- stdout\n{}\n--- stderr\n{}",
+                self.stdout(),
+                self.stderr()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The summary line that ends the tables of every text report.
+const SUMMARY: &str = " verdicts from ";
+
+#[test]
+fn watch_judges_again_when_the_file_changes() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-watch");
+    let right = std::fs::read_to_string(corpus().join("cses/right.py")).expect("right.py");
+    let file = folder.write("watched.py", &right);
+    let cases = cases_folder();
+    let mut watch =
+        Watch::start(&["judge", "--watch", "--jobs", "2", "--cases", cases.arg(), path_arg(&file)]);
+    // The first report, and the line saying it now watches: an edit before that line may be missed.
+    watch.wait_for("first report", Duration::from_secs(60), |stdout, stderr| {
+        stdout.contains(SUMMARY) && stderr.contains("watching ")
+    });
+    let first = watch.stdout();
+    assert_eq!(first.matches(SUMMARY).count(), 1, "{first}");
+    assert!(first.contains("2 verdicts from 2 runs: 2 AC, 0 WA,"), "{first}");
+
+    let wrong = right.replace("print(place(0))", "print(place(0) + 1)");
+    assert_ne!(wrong, right, "right.py prints place(0)");
+    std::fs::write(&file, wrong).expect("rewrite the watched file");
+    watch
+        .wait_for("second report", Duration::from_secs(10), |stdout, _| stdout.matches(SUMMARY).count() >= 2);
+    let second = watch.stdout()[first.len()..].to_string();
+    assert!(second.contains("2 verdicts from 2 runs: 0 AC, 2 WA,"), "{second}");
+    assert!(second.contains("WA watched.py on cses/sample: expected 65, got 66"), "{second}");
+    assert!(watch.stderr().contains("changed: judging again"), "{}", watch.stderr());
+}

@@ -24,6 +24,7 @@ pub mod explicit_stack;
 pub mod fastest;
 pub mod fixed_board;
 pub mod hashset;
+pub mod symmetry;
 
 /// One way of counting, as the binary's `--impl` and `cargo xtask` name it.
 #[derive(Clone, Copy)]
@@ -86,6 +87,10 @@ pub const IMPLEMENTATIONS: &[Implementation] = &[
         "recursion with boolean arrays of columns and diagonals (usaco.guide, via write-up \"cses chessboard and queens\")"
     ),
     entry!(bitmask, "recursion over bitboards, lowest set bit first"),
+    entry!(
+        symmetry,
+        "the classic symmetry method: first queen in the left half, each family of images counted once, on all cores"
+    ),
     entry!(fastest, "bitboards, border constellations and board symmetries, on all cores"),
     entry!(
         fixed_board,

@@ -480,44 +480,42 @@ fn timeval(value: libc::timeval) -> Duration {
     Duration::from_secs(seconds) + Duration::from_micros(micros)
 }
 
-/// Reads everything, keeping the first `cap` bytes and raising `over_limit` past them (and reading
-/// on, so that the child never blocks on a full pipe before the parent kills it).
-fn read_capped(mut source: impl Read, cap: usize, over_limit: &AtomicBool) -> Vec<u8> {
-    let mut kept = Vec::new();
+/// Reads `source` to its end (or a read error), handing each chunk to `take`.
+fn read_chunks(mut source: impl Read, mut take: impl FnMut(&[u8])) {
     let mut buffer = [0u8; 64 << 10];
     loop {
         match source.read(&mut buffer) {
-            Ok(0) => return kept,
-            Ok(read) => {
-                let room = cap.saturating_sub(kept.len());
-                kept.extend_from_slice(&buffer[..read.min(room)]);
-                if read > room {
-                    over_limit.store(true, Ordering::Relaxed);
-                }
-            }
+            Ok(0) => return,
+            Ok(read) => take(&buffer[..read]),
             Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return kept,
+            Err(_) => return,
         }
     }
 }
 
-/// Reads everything, keeping the last `keep` bytes.
-fn read_tail(mut source: impl Read, keep: usize) -> Vec<u8> {
+/// Reads everything, keeping the first `cap` bytes and raising `over_limit` past them (and reading
+/// on, so that the child never blocks on a full pipe before the parent kills it).
+fn read_capped(source: impl Read, cap: usize, over_limit: &AtomicBool) -> Vec<u8> {
     let mut kept = Vec::new();
-    let mut buffer = [0u8; 16 << 10];
-    loop {
-        match source.read(&mut buffer) {
-            Ok(0) => return kept,
-            Ok(read) => {
-                kept.extend_from_slice(&buffer[..read]);
-                if kept.len() > 2 * keep {
-                    kept.drain(..kept.len() - keep);
-                }
-            }
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => break,
+    read_chunks(source, |chunk| {
+        let room = cap.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if chunk.len() > room {
+            over_limit.store(true, Ordering::Relaxed);
         }
-    }
+    });
+    kept
+}
+
+/// Reads everything, keeping the last `keep` bytes.
+fn read_tail(source: impl Read, keep: usize) -> Vec<u8> {
+    let mut kept = Vec::new();
+    read_chunks(source, |chunk| {
+        kept.extend_from_slice(chunk);
+        if kept.len() > 2 * keep {
+            kept.drain(..kept.len() - keep);
+        }
+    });
     if kept.len() > keep {
         kept.drain(..kept.len() - keep);
     }

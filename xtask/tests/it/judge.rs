@@ -10,8 +10,8 @@ use checker::{oracle, Board, Placement};
 use serde_json::Value;
 
 use crate::support::{
-    cases_in, list, repository_cases, run_of, runs, strings, table, verdict, workspace_root, xtask,
-    BusyLoops, CaseFile, Listed, TempFolder, PROBLEMS,
+    cases_in, list, problem_ids, repository_cases, run_of, runs, strings, table, verdict, workspace_root,
+    xtask, BusyLoops, CaseFile, Listed, TempFolder, PROBLEMS,
 };
 
 /// The CSES 1624 sample board.
@@ -227,12 +227,7 @@ fn an_8x8_only_solution_is_judged_on_the_8x8_cases_only_and_passes_them() {
     let report = ran.json();
     check_report_shape(&report);
     assert_eq!(report["passed"], true);
-    let tables: Vec<&str> = report["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .map(|table| table["problem"].as_str().expect("id"))
-        .collect();
+    let tables = problem_ids(&report);
     assert_eq!(tables, ["cses1624"], "judged in the CSES 1624 table only");
     let cses = table(&report, "cses1624").expect("the CSES 1624 table");
     assert_eq!(strings(&cses["implementations"]), ["cses/fixed_board"]);
@@ -276,12 +271,7 @@ fn the_repository_cases_are_all_ac_and_each_table_holds_its_own_inputs() {
         assert_eq!(verdict(run), ("AC", ""), "{run}");
     }
 
-    let tables: Vec<&str> = report["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .map(|table| table["problem"].as_str().expect("id"))
-        .collect();
+    let tables = problem_ids(&report);
     let solved: Vec<&str> =
         PROBLEMS.into_iter().filter(|problem| listed.iter().any(|entry| entry.solves(problem))).collect();
     assert_eq!(tables, solved);

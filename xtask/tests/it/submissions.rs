@@ -17,7 +17,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use checker::{oracle, Board};
 use serde_json::Value;
 
-use crate::support::{path_arg, run_of, runs, table, verdict, xtask, Ran, TempFolder, Xtask, PROBLEMS};
+use crate::support::{
+    path_arg, problem_ids, run_of, runs, strings, table, verdict, xtask, Ran, TempFolder, Xtask, PROBLEMS,
+};
 
 /// The CSES 1624 sample board.
 const SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
@@ -238,14 +240,7 @@ fn judge_json(cases: &TempFolder, extra: &[&str], files: &[PathBuf]) -> (Ran, Va
 
 /// The implementations `problem`'s table lists (none when there is no table).
 fn columns(report: &Value, problem: &str) -> Vec<String> {
-    table(report, problem).map_or_else(Vec::new, |table| {
-        table["implementations"]
-            .as_array()
-            .expect("implementations")
-            .iter()
-            .map(|name| name.as_str().expect("a name").to_string())
-            .collect()
-    })
+    table(report, problem).map_or_else(Vec::new, |table| strings(&table["implementations"]))
 }
 
 /// Judges `entries` in one run over [`cases_folder`] and checks each file against its manifest
@@ -512,23 +507,13 @@ fn problem_queens_judges_a_whole_program_on_other_sides_too() {
     // As it is, the program is a CSES 1624 submission: judged on the 8 x 8 board alone.
     let (ran, report) = judge_json(&cases, &[], std::slice::from_ref(&right));
     ran.expect_code(0);
-    let tables: Vec<&str> = report["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .map(|table| table["problem"].as_str().expect("id"))
-        .collect();
+    let tables = problem_ids(&report);
     assert_eq!(tables, ["cses1624"], "{ran}");
     assert_eq!(runs(&report).len(), 1, "{ran}");
 
     // With --problem queens it is judged on every board, the 5 x 5 one too.
     let (ran, report) = judge_json(&cases, &["--problem", "queens"], &[right]);
-    let tables: Vec<&str> = report["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .map(|table| table["problem"].as_str().expect("id"))
-        .collect();
+    let tables = problem_ids(&report);
     assert_eq!(tables, ["queens"], "{ran}");
     assert_eq!(columns(&report, "queens"), ["right.cpp"], "{ran}");
     let (got, detail) = verdict(run_of(&report, "queens", "right.cpp", "sample"));

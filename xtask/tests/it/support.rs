@@ -309,6 +309,16 @@ pub fn runs(report: &Value) -> Vec<&Value> {
         .collect()
 }
 
+/// The problems a judge report has a table for, in its order.
+pub fn problem_ids(report: &Value) -> Vec<&str> {
+    report["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .map(|table| table["problem"].as_str().expect("id"))
+        .collect()
+}
+
 /// The table of `problem` in a judge report, if it has one.
 pub fn table<'a>(report: &'a Value, problem: &str) -> Option<&'a Value> {
     report["problems"].as_array().expect("problems").iter().find(|table| table["problem"] == problem)

@@ -89,7 +89,7 @@ pub const IMPLEMENTATIONS: &[Implementation] = &[
     entry!(bitmask, "recursion over bitboards, lowest set bit first"),
     entry!(
         symmetry,
-        "the classic symmetry method: first queen in the left half, each family of images counted once, on all cores"
+        "the classic symmetry method: the top queen near the left corner, a rotation check at each solution to count it 2, 4 or 8 times, on all cores"
     ),
     entry!(fastest, "bitboards, border constellations and board symmetries, on all cores"),
     entry!(

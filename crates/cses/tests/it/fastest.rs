@@ -4,11 +4,13 @@
 
 use checker::oracle;
 use checker::Board;
+
+use crate::oracle_count;
 use cses::fastest::{self, Options};
 use proptest::prelude::*;
 
 /// A map of the square, written out here independently of the code under test.
-type SquareMap = fn(usize, (usize, usize)) -> (usize, usize);
+pub(crate) type SquareMap = fn(usize, (usize, usize)) -> (usize, usize);
 
 const ROTATE_90: SquareMap = |n, (row, col)| (col, n - 1 - row);
 const ROTATE_180: SquareMap = |n, (row, col)| (n - 1 - row, n - 1 - col);
@@ -18,7 +20,7 @@ const TRANSPOSE: SquareMap = |_, (row, col)| (col, row);
 const ANTI_TRANSPOSE: SquareMap = |n, (row, col)| (n - 1 - col, n - 1 - row);
 
 /// Generators of each of the 10 subgroups of the square's symmetry group.
-const SUBGROUP_GENERATORS: [&[SquareMap]; 10] = [
+pub(crate) const SUBGROUP_GENERATORS: [&[SquareMap]; 10] = [
     &[],
     &[ROTATE_180],
     &[ROTATE_90],
@@ -33,7 +35,7 @@ const SUBGROUP_GENERATORS: [&[SquareMap]; 10] = [
 
 /// Makes `reserved` invariant under the subgroup that `generators` span: every square takes the
 /// value of the first square of its orbit in row-major order.
-fn symmetrise(reserved: &[Vec<bool>], generators: &[SquareMap]) -> Vec<Vec<bool>> {
+pub(crate) fn symmetrise(reserved: &[Vec<bool>], generators: &[SquareMap]) -> Vec<Vec<bool>> {
     let n = reserved.len();
     let first_of_orbit = |square: (usize, usize)| {
         let mut orbit = vec![square];
@@ -61,10 +63,6 @@ fn symmetrise(reserved: &[Vec<bool>], generators: &[SquareMap]) -> Vec<Vec<bool>
         .collect()
 }
 
-fn oracle_count(reserved: &[Vec<bool>]) -> u64 {
-    oracle::count(&Board::from_reserved(reserved.to_vec()).expect("generated boards are valid"))
-}
-
 fn threads(threads: usize) -> Options {
     Options { threads, ..Options::default() }
 }
@@ -74,14 +72,14 @@ fn shard(shard_index: usize, shard_count: usize) -> Options {
 }
 
 /// A board of side 1..=`max_n` with up to 60% of its squares reserved.
-fn random_board(max_n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
+pub(crate) fn random_board(max_n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
     (1..=max_n, 0u32..=60).prop_flat_map(|(n, percent)| {
         prop::collection::vec(prop::collection::vec((0u32..100).prop_map(move |roll| roll < percent), n), n)
     })
 }
 
 /// A random board made symmetric under a random subgroup.
-fn symmetric_board(max_n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
+pub(crate) fn symmetric_board(max_n: usize) -> impl Strategy<Value = Vec<Vec<bool>>> {
     (random_board(max_n), 0..SUBGROUP_GENERATORS.len())
         .prop_map(|(reserved, subgroup)| symmetrise(&reserved, SUBGROUP_GENERATORS[subgroup]))
 }

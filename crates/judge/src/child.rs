@@ -5,7 +5,13 @@
 //! once and writes the answer in the wire format ([`Answer::to_wire`]) on stdout, as a program
 //! submitted to a judge would. Bench asks for more:
 //! - `--samples K`: the cold run's time on the child's own clock and, after it, K warm samples, each the mean of as many runs as fill about
-//!   T nanoseconds, sent as a last line `samples: FIRST_NS ITERATIONS S1 .. SK`;
+//!   T nanoseconds, sent as a last line `samples: CORES FIRST_NS ITERATIONS S1 .. SK`, where CORES
+//!   is what `std::thread::available_parallelism` told the child, the figure counters size their
+//!   thread pools by, so that the parent sees whether its pinning took;
+//! - [`CPUS_ENV`] in the environment (`0,1`): the child pins itself to those CPUs
+//!   (`sched_setaffinity`) before anything else, so that every thread it starts inherits them. The
+//!   environment rather than an argument: the runner hands a child exactly the environment it is
+//!   given, and the `__run` arguments stay those the judge's runs use;
 //! - `--check-inside`: LeetCode 51's boards are checked in the child after its clock stopped, and
 //!   only their number is sent (or `fault: ...`), so that millions of boards never cross the pipe.
 //!   Only built-in code, never a user's program, is trusted with this.
@@ -49,6 +55,35 @@ pub fn parse_input(problem: Problem, input: &[u8]) -> Result<Board, String> {
 /// The environment of a built-in child: a panic prints its place and message, not a backtrace.
 pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
 
+/// The environment variable that pins a built-in child to CPUs: their numbers, comma-separated.
+pub const CPUS_ENV: &str = "JUDGE_PIN_CPUS";
+
+/// Pins this process to the CPUs [`CPUS_ENV`] lists, when it is set. Called while the child has
+/// one thread, so every thread it starts later inherits the set.
+///
+/// # Errors
+/// A list that is not CPU numbers, or a set the kernel refuses.
+fn pin_to_listed_cpus() -> Result<(), String> {
+    let Ok(list) = std::env::var(CPUS_ENV) else { return Ok(()) };
+    // SAFETY: cpu_set_t is a plain bit array, for which all-zero bytes are the empty set.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    for part in list.split(',') {
+        let cpu: usize = part
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&cpu| cpu < libc::CPU_SETSIZE as usize)
+            .ok_or_else(|| format!("{CPUS_ENV}=`{list}`: expected CPU numbers, comma-separated"))?;
+        // SAFETY: `cpu` is below CPU_SETSIZE, so its bit is inside `set`.
+        unsafe { libc::CPU_SET(cpu, &mut set) };
+    }
+    // SAFETY: `set` is a valid cpu_set_t of the size given; pid 0 is the calling thread.
+    if unsafe { libc::sched_setaffinity(0, size_of::<libc::cpu_set_t>(), &set) } != 0 {
+        return Err(format!("cannot pin to CPUs {list}: {}", std::io::Error::last_os_error()));
+    }
+    Ok(())
+}
+
 /// The arguments that make the front's executable the child of `id` (see the module docs).
 pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
     let mut args: Vec<OsString> =
@@ -79,6 +114,8 @@ pub struct ChildRequest {
 /// Timings a child sends when asked for samples.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Samples {
+    /// The child's `available_parallelism`, after its pinning.
+    pub cores: usize,
     pub first_run_ns: u64,
     pub iterations_per_sample: u64,
     /// One figure per warm sample: the mean run of that sample.
@@ -88,16 +125,17 @@ pub struct Samples {
 /// A sample never repeats a run more than this, however fast the run.
 const MAX_ITERATIONS: u64 = 10_000_000;
 
-/// The child's work: run, answer, and sample when asked.
+/// The child's work: pin itself when told, run, answer, and sample when asked.
 ///
 /// # Errors
-/// A bad input, or a failed write to `out`.
+/// A bad input, a pinning the kernel refuses, or a failed write to `out`.
 pub fn child_main(
     entry: &Entry,
     request: &ChildRequest,
     input: &[u8],
     out: &mut dyn Write,
 ) -> Result<(), String> {
+    pin_to_listed_cpus()?;
     let board = parse_input(request.problem, input)?;
     let started = Instant::now();
     let answer = entry.kernel.run(&board);
@@ -130,7 +168,8 @@ pub fn child_main(
                 (nanos(started.elapsed()) / iterations).to_string()
             })
             .collect();
-        writeln!(out, "samples: {} {iterations} {}", nanos(first_run), samples.join(" "))
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        writeln!(out, "samples: {cores} {} {iterations} {}", nanos(first_run), samples.join(" "))
             .map_err(|error| format!("cannot write the samples: {error}"))?;
     }
     out.flush().map_err(|error| format!("cannot write the answer: {error}"))
@@ -158,9 +197,11 @@ pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, Str
 
 fn parse_samples(line: &str) -> Option<Samples> {
     let numbers: Vec<u64> = line.split_whitespace().map(str::parse).collect::<Result<_, _>>().ok()?;
-    let (&first_run_ns, rest) = numbers.split_first()?;
+    let (&cores, rest) = numbers.split_first()?;
+    let (&first_run_ns, rest) = rest.split_first()?;
     let (&iterations_per_sample, samples) = rest.split_first()?;
-    Some(Samples { first_run_ns, iterations_per_sample, samples_ns: samples.to_vec() })
+    let cores = usize::try_from(cores).ok()?;
+    Some(Samples { cores, first_run_ns, iterations_per_sample, samples_ns: samples.to_vec() })
 }
 
 /// A warm run's time: batches of doubling size until one lasts a quarter of a sample. This also
@@ -217,6 +258,8 @@ mod tests {
         assert_eq!(answer, Ok(Answer::Count(4)));
         let samples = samples.expect("the cold run's time");
         assert!(samples.samples_ns.is_empty() && samples.first_run_ns > 0, "{samples:?}");
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        assert_eq!(samples.cores, cores, "what the child saw, unpinned");
 
         let broken = crate::registry::find("leetcode51/broken-attacking-board").expect("a fixture");
         let mut out = Vec::new();

@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use judge::bench::machine::{cpus_available, default_threads, parse_threads};
 use judge::bench::{
-    bench, check_plot_folder, max_size, parse_budget, plot, render_text, BenchOptions, MAX_SIZE_REASON,
+    bench, check_plot_folder, max_size, parse_budget, plot, render_markdown, render_text, resolve_baseline,
+    BenchOptions, MAX_SIZE_REASON,
 };
 use judge::sizes::parse_sizes;
 
@@ -19,11 +21,12 @@ use crate::output::{print, this_program, Failure, Progress, Status};
 
 /// Time every implementation side by side on a release build: tables and a plot
 ///
-/// Each run in a child process: on the empty boards of each size, then on the cases with reserved squares of those sizes. Each
-/// cell is the median run, ± half the interquartile range, × the row's fastest. The figures of
+/// Each run in a child process pinned to as many CPUs as it has threads: on the empty boards of
+/// each size, then on the cases with reserved squares of those sizes. Each cell is the median run,
+/// ± half the interquartile range, × the row's fastest (or the baseline's time). The figures of
 /// fastest against bitmask for Q(12) to Q(18), in some 3 minutes:
 /// `cargo xtask bench --impl cses/fastest,cses/bitmask --sizes 12..=18 --budget 60`.
-/// Exit status 1 when an answer was wrong or a run crashed.
+/// Exit status 1 when an answer was wrong, a run crashed or saw another number of cores.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The empty boards' sides: A..=B, A..B, N or a comma list of these (at most 27)
@@ -33,12 +36,23 @@ pub struct Args {
     #[arg(long = "impl", value_name = "PATTERN")]
     impl_pattern: Option<String>,
     /// What one run may take, in seconds: a run past it is killed, marked over budget, and that
-    /// implementation is skipped at larger sizes
+    /// implementation is skipped at larger sizes with as many threads
     #[arg(long, value_name = "SECONDS", default_value = "2", value_parser = parse_budget)]
     budget: Duration,
+    /// Thread counts, comma-separated (1,2): each run is pinned to the first T CPUs this process
+    /// may use, so every implementation sees T cores [default: every CPU available]
+    #[arg(long, value_name = "LIST", value_parser = threads)]
+    threads: Option<Threads>,
+    /// Ratios to this implementation's time, same size and thread count, instead of to the row's
+    /// fastest (an id, or a pattern naming one of those --impl selects)
+    #[arg(long, value_name = "IMPL")]
+    baseline: Option<String>,
     /// Every sample as JSON instead of tables
-    #[arg(long)]
+    #[arg(long, conflicts_with = "markdown")]
     json: bool,
+    /// The tables as Markdown, to paste into a README
+    #[arg(long)]
+    markdown: bool,
     /// Take the boards with reserved squares from DIR instead of cases/
     #[arg(long = "cases", value_name = "DIR")]
     cases_folder: Option<PathBuf>,
@@ -61,14 +75,25 @@ fn sizes(text: &str) -> Result<Sizes, String> {
     parse_sizes("--sizes", text, max_size(), MAX_SIZE_REASON).map(Sizes)
 }
 
+/// The thread counts `--threads` names, ascending.
+#[derive(Clone, Debug)]
+pub struct Threads(Vec<usize>);
+
+fn threads(text: &str) -> Result<Threads, String> {
+    parse_threads(text, cpus_available()).map(Threads)
+}
+
 impl Args {
     pub fn run(self) -> Status {
         let defaults = BenchOptions::default();
-        let options = BenchOptions {
+        let mut options = BenchOptions {
             sizes: self.sizes.0,
             impl_pattern: self.impl_pattern,
             budget: self.budget,
+            threads: self.threads.map_or_else(default_threads, |threads| threads.0),
+            baseline: self.baseline,
             json: self.json,
+            markdown: self.markdown,
             cases_folder: self.cases_folder.unwrap_or(defaults.cases_folder),
             plot_folder: self.plot_folder.unwrap_or(defaults.plot_folder),
             with_fixtures: self.with_fixtures,
@@ -81,6 +106,7 @@ impl Args {
                 "--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"
             )));
         }
+        options.baseline = resolve_baseline(&options).map_err(Failure::Usage)?;
         if !options.cases_folder.is_dir() {
             return Err(Failure::Usage(format!("--cases {}: not a folder", options.cases_folder.display())));
         }
@@ -111,7 +137,8 @@ impl Args {
             eprintln!("plot: {}", judge::display_relative(&plot_path));
         } else {
             let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
-            print(&format!("{}{plot_line}", render_text(&report)))?;
+            let tables = if options.markdown { render_markdown(&report) } else { render_text(&report) };
+            print(&format!("{tables}{plot_line}"))?;
         }
         if let Some(message) = plot_error {
             return Err(Failure::Other(format!("cannot write the plot: {message}")));

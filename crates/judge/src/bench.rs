@@ -7,7 +7,8 @@
 //! - A probe: a child process ([`crate::runner::run`], the child asked to `--check-inside`) runs
 //!   the kernel once, cold, and checks the answer with the checker after its clock stopped. The parent kills it [`STARTUP_SLACK`] past
 //!   the budget (plus time to check LeetCode 51's boards); a run killed so, or whose own clock passed
-//!   the budget, is "over budget", and that implementation is skipped at every larger n.
+//!   the budget, is "over budget", and that implementation is skipped at every larger n with the
+//!   same thread count.
 //! - A short run (under [`SHORT_RUN`]) then gets one child that takes [`SHORT_SAMPLES`] warm samples
 //!   of about [`SAMPLE_TARGET`] each, every sample the mean of as many runs as fill it.
 //! - A longer run gets fresh children, one per sample, each a single cold run held to the budget:
@@ -18,6 +19,14 @@
 //!   the fastest and the slowest). Every answer is held against OEIS A000170 (empty boards) or the
 //!   case's `expected`; a wrong one is reported as such and never as a time, and the command then
 //!   exits with status 1.
+//! - Threads (`--threads 1,2`; by default every CPU available): each child is pinned to the first T
+//!   CPUs this process may use ([`machine`]), so every implementation sees T cores, and reports the
+//!   parallelism it saw; a run that saw another number has no figure (the machine's CPU quota, say,
+//!   gave it fewer). Every (n, thread count) pair is a row of its own, and the processor's name and
+//!   the CPUs used head every table and report.
+//! - Ratios: each cell has its median over the row's fastest, or with a baseline (`--baseline`)
+//!   over the baseline's median at the same board and thread count; where one of the two ran over
+//!   the budget only a bound is known (`×>6.2`, `×<0.16`), where one has no time, `×?`.
 //!
 //! The plot's folder is created, and a file written in it, before anything is timed, so that a
 //! `--out` that cannot be written fails at once instead of after the whole run; the plot itself is
@@ -27,6 +36,7 @@
 //! re-runs itself from a release build unless told `in_place` (the tests, which check shapes and
 //! answers, never times).
 
+pub mod machine;
 pub mod plot;
 
 use std::path::{Path, PathBuf};
@@ -37,7 +47,7 @@ use serde::Serialize;
 
 use crate::answer::Answer;
 use crate::case::load_cases;
-use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV};
+use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::pattern::matches;
 use crate::problem::Problem;
 use crate::registry::{entries, Entry, Kernel};
@@ -69,7 +79,14 @@ pub struct BenchOptions {
     pub sizes: Vec<usize>,
     pub impl_pattern: Option<String>,
     pub budget: Duration,
+    /// The thread counts each implementation runs with, ascending: each run is pinned to that many
+    /// CPUs.
+    pub threads: Vec<usize>,
+    /// The implementation every ratio is taken against, by its id; `None`: each row's fastest.
+    pub baseline: Option<String>,
     pub json: bool,
+    /// The tables as Markdown, to paste into a README.
+    pub markdown: bool,
     /// Where the boards with reserved squares come from.
     pub cases_folder: PathBuf,
     /// Where the plot is written.
@@ -86,7 +103,10 @@ impl Default for BenchOptions {
             sizes: DEFAULT_SIZES.collect(),
             impl_pattern: None,
             budget: DEFAULT_BUDGET,
+            threads: machine::default_threads(),
+            baseline: None,
             json: false,
+            markdown: false,
             cases_folder: default_cases_folder(),
             plot_folder: crate::target_folder().join("bench"),
             with_fixtures: false,
@@ -149,6 +169,46 @@ pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
         .collect()
 }
 
+/// The implementation `--baseline PATTERN` names among those `options` selects: the one whose id
+/// it is, or else the only one it matches; `None` without a baseline.
+///
+/// # Errors
+/// One line when it names none of them, or several.
+pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, String> {
+    let Some(pattern) = options.baseline.as_deref() else { return Ok(None) };
+    let ids: Vec<String> = selected_implementations(options).iter().map(Entry::id).collect();
+    if ids.iter().any(|id| id == pattern) {
+        return Ok(Some(pattern.to_string()));
+    }
+    let matching: Vec<&String> = ids.iter().filter(|id| matches(Some(pattern), id)).collect();
+    match matching.as_slice() {
+        [only] => Ok(Some((*only).clone())),
+        [] => Err(format!(
+            "--baseline `{pattern}` is none of the implementations timed ({}); --impl must select it",
+            ids.join(", ")
+        )),
+        several => Err(format!(
+            "--baseline `{pattern}` matches {} implementations ({}): name one",
+            several.len(),
+            several.iter().map(|id| id.as_str()).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// The CPUs a run is pinned to: the first `threads` of those this process may use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pinning {
+    pub threads: usize,
+    /// Their numbers, comma-separated, as the child's environment gives them.
+    pub cpus: String,
+}
+
+impl Pinning {
+    pub fn first(threads: usize) -> Pinning {
+        Pinning { threads, cpus: machine::cpu_list(threads) }
+    }
+}
+
 /// The figures of one implementation on one board.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Figures {
@@ -167,6 +227,8 @@ pub struct Figures {
     pub iterations_per_sample: u64,
     /// Whether each sample is a cold run in a fresh process (long runs) rather than a warm batch.
     pub fresh_process_per_sample: bool,
+    /// The parallelism the child saw (`available_parallelism`, after its pinning): the thread count.
+    pub cores_seen: usize,
 }
 
 /// How one (implementation, board) pair came out.
@@ -183,13 +245,16 @@ pub enum Outcome {
     WrongAnswer { answer: String, detail: String },
     /// The child panicked, aborted or exited with an error.
     Crashed { reason: String },
+    /// The child saw another parallelism than the thread count it was pinned to (the
+    /// measurement's `threads`): its figures would not be that thread count's.
+    CoresMismatch { cores_seen: usize },
     /// Not run: the implementation went over budget or out of memory on a smaller board.
     Skipped { reason: String },
 }
 
 impl Outcome {
     fn is_failure(&self) -> bool {
-        matches!(self, Outcome::WrongAnswer { .. } | Outcome::Crashed { .. })
+        matches!(self, Outcome::WrongAnswer { .. } | Outcome::Crashed { .. } | Outcome::CoresMismatch { .. })
     }
 
     fn figures(&self) -> Option<&Figures> {
@@ -209,11 +274,27 @@ pub struct Measurement {
     /// `empty` for the empty n x n board, else the case's id.
     pub board: String,
     pub n: usize,
+    /// How many CPUs the run was pinned to.
+    pub threads: usize,
     pub expected: u64,
     #[serde(flatten)]
     pub outcome: Outcome,
-    /// This median over the fastest median of the same problem on the same board.
+    /// This median over the fastest median of the same problem on the same board, with as many
+    /// threads.
     pub ratio_to_fastest: Option<f64>,
+    /// This median over the baseline's, same problem, board and thread count, when both were
+    /// measured.
+    pub ratio_to_baseline: Option<f64>,
+    /// Where one of the two ran over the budget, what is known of that ratio instead.
+    pub ratio_to_baseline_bound: Option<RatioBound>,
+}
+
+/// A ratio known only from one side, one run having gone over the budget: `{"more_than": 6.2}`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RatioBound {
+    MoreThan(f64),
+    LessThan(f64),
 }
 
 /// Everything a bench run found.
@@ -221,8 +302,17 @@ pub struct Measurement {
 pub struct BenchReport {
     /// Whether these are a release build's figures.
     pub release_build: bool,
+    /// The processor's `model name` (`/proc/cpuinfo`); `None` where the kernel names none.
+    pub processor: Option<String>,
+    /// How many CPUs this process could give a run, and how many the largest thread count used.
+    pub cpus_available: usize,
+    pub cpus_used: usize,
     pub budget_seconds: f64,
     pub sizes: Vec<usize>,
+    /// The thread counts, ascending: each implementation ran with each.
+    pub threads: Vec<usize>,
+    /// What the ratios are taken against, when not each row's fastest.
+    pub baseline: Option<String>,
     pub implementations: Vec<String>,
     pub empty_boards: Vec<Measurement>,
     pub reserved_boards: Vec<Measurement>,
@@ -236,45 +326,61 @@ pub struct BenchReport {
 }
 
 /// Times every selected implementation (see the module docs); `executable` is this program, re-run
-/// as the child, and `progress` hears what is being timed.
+/// as the child, and `progress` hears what is being timed. `options.baseline` is an id already
+/// ([`resolve_baseline`]).
 pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut(&str)) -> BenchReport {
     let implementations = selected_implementations(options);
+    let pinnings: Vec<Pinning> = options.threads.iter().map(|&threads| Pinning::first(threads)).collect();
+    let several_thread_counts = pinnings.len() > 1;
+    let with_threads = |pinning: &Pinning| {
+        if several_thread_counts {
+            format!(", {} thread{}", pinning.threads, if pinning.threads == 1 { "" } else { "s" })
+        } else {
+            String::new()
+        }
+    };
     let mut empty_boards = Vec::new();
-    // The reason an implementation is skipped from here on, by its index.
-    let mut skipped: Vec<Option<String>> = vec![None; implementations.len()];
+    // The reason an implementation is skipped from here on, by its index and the thread count's:
+    // with fewer threads it may go over the budget at a size that more threads still fit in.
+    let mut skipped: Vec<Vec<Option<String>>> = vec![vec![None; pinnings.len()]; implementations.len()];
     for &n in &options.sizes {
         let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
         let expected = oracle::known_count(n).expect("parse_sizes keeps sides whose count is known");
-        for (index, entry) in implementations.iter().enumerate() {
-            if timed_problem(entry).admits(&board).is_none() {
-                continue;
-            }
-            let outcome = match &skipped[index] {
-                Some(reason) => Outcome::Skipped { reason: reason.clone() },
-                None => {
-                    progress(&format!("n = {n}: {}", entry.id()));
-                    let outcome = measure(executable, entry, &board, expected, options.budget);
-                    match outcome {
-                        Outcome::OverBudget { .. } => {
-                            skipped[index] = Some(format!("over budget at n = {n}"))
-                        }
-                        Outcome::OutOfMemory { .. } => {
-                            skipped[index] = Some(format!("out of memory at n = {n}"))
-                        }
-                        _ => {}
-                    }
-                    outcome
+        for (pinning_index, pinning) in pinnings.iter().enumerate() {
+            for (index, entry) in implementations.iter().enumerate() {
+                if timed_problem(entry).admits(&board).is_none() {
+                    continue;
                 }
-            };
-            empty_boards.push(Measurement {
-                implementation: entry.id(),
-                problem: timed_problem(entry),
-                board: "empty".to_string(),
-                n,
-                expected,
-                outcome,
-                ratio_to_fastest: None,
-            });
+                let outcome = match &skipped[index][pinning_index] {
+                    Some(reason) => Outcome::Skipped { reason: reason.clone() },
+                    None => {
+                        progress(&format!("n = {n}{}: {}", with_threads(pinning), entry.id()));
+                        let outcome = measure(executable, entry, &board, expected, options.budget, pinning);
+                        let reason = match outcome {
+                            Outcome::OverBudget { .. } => Some("over budget"),
+                            Outcome::OutOfMemory { .. } => Some("out of memory"),
+                            _ => None,
+                        };
+                        if let Some(reason) = reason {
+                            skipped[index][pinning_index] =
+                                Some(format!("{reason} at n = {n}{}", with_threads(pinning)));
+                        }
+                        outcome
+                    }
+                };
+                empty_boards.push(Measurement {
+                    implementation: entry.id(),
+                    problem: timed_problem(entry),
+                    board: "empty".to_string(),
+                    n,
+                    threads: pinning.threads,
+                    expected,
+                    outcome,
+                    ratio_to_fastest: None,
+                    ratio_to_baseline: None,
+                    ratio_to_baseline_bound: None,
+                });
+            }
         }
     }
 
@@ -297,28 +403,51 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
             .iter()
             .filter(|case| case.board.reserved_count() > 0 && options.sizes.contains(&case.board.n()))
         {
-            for entry in counters.iter().filter(|entry| timed_problem(entry).admits(&case.board).is_some()) {
-                progress(&format!("{}: {}", case.id, entry.id()));
-                reserved_boards.push(Measurement {
-                    implementation: entry.id(),
-                    problem: timed_problem(entry),
-                    board: case.id.clone(),
-                    n: case.board.n(),
-                    expected: case.expected,
-                    outcome: measure(executable, entry, &case.board, case.expected, options.budget),
-                    ratio_to_fastest: None,
-                });
+            for pinning in &pinnings {
+                for entry in
+                    counters.iter().filter(|entry| timed_problem(entry).admits(&case.board).is_some())
+                {
+                    progress(&format!("{}{}: {}", case.id, with_threads(pinning), entry.id()));
+                    reserved_boards.push(Measurement {
+                        implementation: entry.id(),
+                        problem: timed_problem(entry),
+                        board: case.id.clone(),
+                        n: case.board.n(),
+                        threads: pinning.threads,
+                        expected: case.expected,
+                        outcome: measure(
+                            executable,
+                            entry,
+                            &case.board,
+                            case.expected,
+                            options.budget,
+                            pinning,
+                        ),
+                        ratio_to_fastest: None,
+                        ratio_to_baseline: None,
+                        ratio_to_baseline_bound: None,
+                    });
+                }
             }
         }
     }
-    set_ratios(&mut empty_boards);
-    set_ratios(&mut reserved_boards);
+    for measurements in [&mut empty_boards, &mut reserved_boards] {
+        set_ratios(measurements);
+        if let Some(baseline) = &options.baseline {
+            set_baseline_ratios(measurements, baseline, options.budget);
+        }
+    }
     let passed = case_errors.is_empty()
         && empty_boards.iter().chain(&reserved_boards).all(|measurement| !measurement.outcome.is_failure());
     BenchReport {
         release_build: !cfg!(debug_assertions),
+        processor: machine::processor_name(),
+        cpus_available: machine::cpus_available(),
+        cpus_used: options.threads.iter().copied().max().unwrap_or(1),
         budget_seconds: options.budget.as_secs_f64(),
         sizes: options.sizes.clone(),
+        threads: options.threads.clone(),
+        baseline: options.baseline.clone(),
         implementations: implementations.iter().map(Entry::id).collect(),
         empty_boards,
         reserved_boards,
@@ -329,16 +458,22 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
     }
 }
 
-/// Each measured median over the fastest median of its row: same problem, same board.
+/// Whether two measurements are of one row: same problem, board and thread count.
+fn same_row(one: &Measurement, other: &Measurement) -> bool {
+    one.problem == other.problem
+        && one.board == other.board
+        && one.n == other.n
+        && one.threads == other.threads
+}
+
+/// Each measured median over the fastest median of its row.
 fn set_ratios(measurements: &mut [Measurement]) {
     let fastest: Vec<Option<u64>> = measurements
         .iter()
         .map(|this| {
             measurements
                 .iter()
-                .filter(|other| {
-                    other.problem == this.problem && other.board == this.board && other.n == this.n
-                })
+                .filter(|other| same_row(this, other))
                 .filter_map(|other| other.outcome.figures().map(|figures| figures.median_ns))
                 .min()
         })
@@ -351,14 +486,48 @@ fn set_ratios(measurements: &mut [Measurement]) {
     }
 }
 
-/// One child run with `samples` warm samples (0: the cold run alone), its answer held against
-/// `expected`: the samples, or the outcome that ends this measurement.
+/// Each measurement's ratio to the baseline's in its row: exact when both were measured, a bound
+/// when one went over the budget, nothing otherwise.
+fn set_baseline_ratios(measurements: &mut [Measurement], baseline: &str, budget: Duration) {
+    let budget_ns = nanos(budget).max(1) as f64;
+    let ratios: Vec<(Option<f64>, Option<RatioBound>)> = measurements
+        .iter()
+        .map(|this| {
+            let Some(base) =
+                measurements.iter().find(|other| other.implementation == baseline && same_row(this, other))
+            else {
+                return (None, None);
+            };
+            match (&this.outcome, &base.outcome) {
+                (Outcome::Measured(mine), Outcome::Measured(theirs)) => {
+                    (Some(mine.median_ns as f64 / theirs.median_ns.max(1) as f64), None)
+                }
+                (Outcome::Measured(mine), Outcome::OverBudget { .. }) => {
+                    (None, Some(RatioBound::LessThan(mine.median_ns as f64 / budget_ns)))
+                }
+                (Outcome::OverBudget { .. }, Outcome::Measured(theirs)) => {
+                    (None, Some(RatioBound::MoreThan(budget_ns / theirs.median_ns.max(1) as f64)))
+                }
+                _ => (None, None),
+            }
+        })
+        .collect();
+    for (measurement, (ratio, bound)) in measurements.iter_mut().zip(ratios) {
+        measurement.ratio_to_baseline = ratio;
+        measurement.ratio_to_baseline_bound = bound;
+    }
+}
+
+/// One child run with `samples` warm samples (0: the cold run alone), pinned as `pinning` says,
+/// its answer held against `expected` and the parallelism it saw against the thread count: the
+/// samples, or the outcome that ends this measurement.
 fn run_sample_child(
     executable: &Path,
     entry: &Entry,
     board: &Board,
     expected: u64,
     budget: Duration,
+    pinning: &Pinning,
     samples: usize,
 ) -> Result<Samples, Outcome> {
     let problem = timed_problem(entry);
@@ -376,8 +545,8 @@ fn run_sample_child(
     let deadline =
         budget + STARTUP_SLACK + check_time + if samples > 0 { sampling_time } else { Duration::ZERO };
     // The budget is wall time: the child is killed at the deadline. The CPU limit only has to let
-    // a run that uses every core reach it.
-    let cores = std::thread::available_parallelism().map_or(1, usize::from) as u32;
+    // a run that uses every core it is pinned to reach it.
+    let cores = u32::try_from(pinning.threads).unwrap_or(u32::MAX);
     let limits = Limits {
         cpu_time: deadline.saturating_mul(cores),
         memory_bytes: MEMORY_LIMIT_BYTES,
@@ -385,6 +554,8 @@ fn run_sample_child(
         wall_time: Some(deadline),
     };
     let input = input_text(problem, board);
+    let env: Vec<(&str, &str)> =
+        CHILD_ENV.iter().copied().chain([(CPUS_ENV, pinning.cpus.as_str())]).collect();
     let job = Job {
         wrapper: &[],
         program: executable,
@@ -392,7 +563,7 @@ fn run_sample_child(
         answer_channel: false,
         sandboxed: false,
         max_processes: None,
-        env: CHILD_ENV,
+        env: &env,
         stdin: input.as_bytes(),
         limits,
     };
@@ -434,6 +605,9 @@ fn run_sample_child(
     }
     let report =
         report.ok_or_else(|| Outcome::Crashed { reason: "the child sent no timings".to_string() })?;
+    if report.cores != pinning.threads {
+        return Err(Outcome::CoresMismatch { cores_seen: report.cores });
+    }
     if report.first_run_ns > nanos(budget) {
         return Err(Outcome::OverBudget { ran_for_ns: report.first_run_ns, killed: false });
     }
@@ -444,9 +618,17 @@ fn nanos(duration: Duration) -> u64 {
     u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
 
-/// Times one implementation on one board (see the module docs for the sampling).
-pub fn measure(executable: &Path, entry: &Entry, board: &Board, expected: u64, budget: Duration) -> Outcome {
-    let probe = match run_sample_child(executable, entry, board, expected, budget, 0) {
+/// Times one implementation on one board, pinned as `pinning` says (see the module docs for the
+/// sampling).
+pub fn measure(
+    executable: &Path,
+    entry: &Entry,
+    board: &Board,
+    expected: u64,
+    budget: Duration,
+    pinning: &Pinning,
+) -> Outcome {
+    let probe = match run_sample_child(executable, entry, board, expected, budget, pinning, 0) {
         Ok(probe) => probe,
         Err(outcome) => return outcome,
     };
@@ -454,7 +636,7 @@ pub fn measure(executable: &Path, entry: &Entry, board: &Board, expected: u64, b
     // run_sample_child has held the answer to `expected`.
     let answer = expected;
     let (samples_ns, iterations_per_sample, fresh_process_per_sample) = if first_run < SHORT_RUN {
-        match run_sample_child(executable, entry, board, expected, budget, SHORT_SAMPLES) {
+        match run_sample_child(executable, entry, board, expected, budget, pinning, SHORT_SAMPLES) {
             Ok(report) => (report.samples_ns, report.iterations_per_sample, false),
             Err(outcome) => return outcome,
         }
@@ -468,17 +650,31 @@ pub fn measure(executable: &Path, entry: &Entry, board: &Board, expected: u64, b
         };
         let mut samples = vec![probe.first_run_ns];
         while samples.len() < wanted {
-            match run_sample_child(executable, entry, board, expected, budget, 0) {
+            match run_sample_child(executable, entry, board, expected, budget, pinning, 0) {
                 Ok(report) => samples.push(report.first_run_ns),
                 Err(outcome) => return outcome,
             }
         }
         (samples, 1, true)
     };
-    Outcome::Measured(figures(answer, samples_ns, iterations_per_sample, fresh_process_per_sample))
+    // run_sample_child has held every child's parallelism to the thread count.
+    let cores_seen = pinning.threads;
+    Outcome::Measured(figures(
+        answer,
+        samples_ns,
+        iterations_per_sample,
+        fresh_process_per_sample,
+        cores_seen,
+    ))
 }
 
-fn figures(answer: u64, samples_ns: Vec<u64>, iterations_per_sample: u64, fresh: bool) -> Figures {
+fn figures(
+    answer: u64,
+    samples_ns: Vec<u64>,
+    iterations_per_sample: u64,
+    fresh: bool,
+    cores_seen: usize,
+) -> Figures {
     let mut sorted = samples_ns.clone();
     sorted.sort_unstable();
     let middle = sorted.len() / 2;
@@ -500,6 +696,7 @@ fn figures(answer: u64, samples_ns: Vec<u64>, iterations_per_sample: u64, fresh:
         samples_ns,
         iterations_per_sample,
         fresh_process_per_sample: fresh,
+        cores_seen,
     }
 }
 
@@ -513,13 +710,37 @@ fn quantile(sorted: &[u64], fraction: f64) -> u64 {
     (sorted[below] as f64 * (1.0 - weight) + above as f64 * weight).round() as u64
 }
 
-/// A ratio with two significant figures: `×1.0`, `×4.1`, `×12`, `×340`.
-fn format_ratio(ratio: f64) -> String {
-    if ratio < 9.95 {
-        format!("×{ratio:.1}")
-    } else {
-        format!("×{}", plot::two_significant(ratio))
+/// A ratio with two significant figures, without its `×`: `1.0`, `4.1`, `12`, `350`, `0.16`, `0.090`.
+fn ratio_figure(ratio: f64) -> String {
+    two_figures(ratio, f64::round)
+}
+
+/// `value` with two significant figures (at least one decimal below 10), rounded by `round` at
+/// the last figure shown: a bound is rounded away from what it excludes (a lower bound down, an
+/// upper bound up), so that `×>6.2` never claims more than is known.
+fn two_figures(value: f64, round: fn(f64) -> f64) -> String {
+    if !value.is_finite() || value <= 0.0 {
+        return "0".to_string();
     }
+    let mut exponent = value.log10().floor() as i32;
+    // The product may miss a whole number by a rounding error, which floor or ceil would magnify.
+    let scaled = |exponent: i32| {
+        let scale = 10f64.powi(1 - exponent);
+        let product = value * scale;
+        let nearest = product.round();
+        round(if (product - nearest).abs() < 1e-9 * nearest.max(1.0) { nearest } else { product }) / scale
+    };
+    let mut shown = scaled(exponent);
+    // Rounding up may reach the next decade: 9.96 is 10, 0.0996 is 0.10.
+    if shown >= 10f64.powi(exponent + 1) {
+        exponent += 1;
+        shown = scaled(exponent);
+    }
+    format!("{shown:.0$}", (1 - exponent).max(if exponent <= 0 { 1 } else { 0 }) as usize)
+}
+
+fn format_ratio(ratio: f64) -> String {
+    format!("×{}", ratio_figure(ratio))
 }
 
 fn format_spread(percent: f64) -> String {
@@ -530,8 +751,53 @@ fn format_spread(percent: f64) -> String {
     }
 }
 
+/// What the ratios of a table are taken against.
+#[derive(Clone, Copy, Debug)]
+enum RatioTo<'a> {
+    /// The row's fastest (no baseline).
+    Fastest,
+    /// The baseline, which is one of the table's columns.
+    Baseline(&'a str),
+    /// There is a baseline, but not in this table: no ratio.
+    Nothing,
+}
+
+/// The ratio part of a cell: `×4.1`, a bound (`×>6.2`, `×<0.16`), `×?` when the baseline's time or
+/// this one's is missing, or nothing.
+fn ratio_text(
+    measurement: &Measurement,
+    ratio_to: RatioTo,
+    row_fastest: Option<u64>,
+    budget: Duration,
+) -> String {
+    let measured = matches!(measurement.outcome, Outcome::Measured(_));
+    let over_budget = matches!(measurement.outcome, Outcome::OverBudget { .. });
+    match ratio_to {
+        RatioTo::Nothing => String::new(),
+        RatioTo::Fastest if measured => measurement.ratio_to_fastest.map(format_ratio).unwrap_or_default(),
+        RatioTo::Fastest if over_budget => row_fastest
+            .map(|fastest| {
+                format!("×>{}", two_figures(nanos(budget) as f64 / fastest.max(1) as f64, f64::floor))
+            })
+            .unwrap_or_default(),
+        RatioTo::Fastest => String::new(),
+        // The baseline over budget has no ratio to itself, known or bounded.
+        RatioTo::Baseline(baseline) if over_budget && measurement.implementation == baseline => String::new(),
+        RatioTo::Baseline(_) if measured || over_budget => {
+            match (measurement.ratio_to_baseline, measurement.ratio_to_baseline_bound) {
+                (Some(ratio), _) => format_ratio(ratio),
+                (None, Some(RatioBound::MoreThan(bound))) => format!("×>{}", two_figures(bound, f64::floor)),
+                (None, Some(RatioBound::LessThan(bound))) => format!("×<{}", two_figures(bound, f64::ceil)),
+                (None, None) => "×?".to_string(),
+            }
+        }
+        RatioTo::Baseline(_) => String::new(),
+    }
+}
+
 /// One table cell: `1.23ms ±3% ×4.1`, or what happened instead of a time.
-fn cell(measurement: &Measurement, row_fastest: Option<u64>, budget: Duration) -> (String, Style) {
+fn cell(measurement: &Measurement, ratio: &str, budget: Duration) -> (String, Style) {
+    let with_ratio = |text: String| if ratio.is_empty() { text } else { format!("{text} {ratio}") };
     match &measurement.outcome {
         Outcome::Measured(figures) => {
             let spread = if figures.samples_ns.len() > 1 {
@@ -539,7 +805,6 @@ fn cell(measurement: &Measurement, row_fastest: Option<u64>, budget: Duration) -
             } else {
                 "1 run".to_string()
             };
-            let ratio = measurement.ratio_to_fastest.map(format_ratio).unwrap_or_default();
             let time = format_duration(Duration::from_nanos(figures.median_ns));
             // Padded so that times, spreads and ratios line up down a column.
             let text = format!("{time:>6} {spread:>5} {ratio:>5}");
@@ -551,81 +816,190 @@ fn cell(measurement: &Measurement, row_fastest: Option<u64>, budget: Duration) -
             (text, style)
         }
         Outcome::OverBudget { .. } => {
-            let bound = row_fastest
-                .map(|fastest| {
-                    format!(" ×>{}", plot::two_significant(nanos(budget) as f64 / fastest.max(1) as f64))
-                })
-                .unwrap_or_default();
-            (format!("over budget (>{}){bound}", format_duration(budget)), Style::Yellow)
+            (with_ratio(format!("over budget (>{})", format_duration(budget))), Style::Yellow)
         }
         Outcome::OutOfMemory { .. } => ("out of memory".to_string(), Style::Yellow),
         Outcome::Skipped { .. } => ("skipped".to_string(), Style::Dim),
         Outcome::WrongAnswer { answer, .. } => (format!("WRONG ANSWER {answer}"), Style::Red),
         Outcome::Crashed { .. } => ("CRASHED".to_string(), Style::Red),
+        Outcome::CoresMismatch { cores_seen } => {
+            (format!("SAW {cores_seen} CORE{}", if *cores_seen == 1 { "" } else { "S" }), Style::Red)
+        }
     }
 }
 
-/// The tables: per problem, sizes down and implementations across; then the reserved boards; then
-/// a line for every wrong answer, crash and unreadable case file.
-/// The report as tables, with ANSI styles (the front strips them where colour is off).
-pub fn render_text(report: &BenchReport) -> String {
+/// The lines above the tables: what a cell holds, and the machine.
+fn header_lines(report: &BenchReport) -> Vec<String> {
     let budget = Duration::from_secs_f64(report.budget_seconds);
-    let mut out = format!(
-        "{} build; each cell: the median run, ± half the interquartile range of the samples, \
-         × the row's fastest; a run may take {}\n",
-        if report.release_build { "release" } else { "DEBUG (not release)" },
-        format_duration(budget)
-    );
+    let ratio = match &report.baseline {
+        None => "× the row's fastest".to_string(),
+        Some(baseline) => format!(
+            "× the median of {baseline} (the baseline) on the same board with as many threads; \
+             ×> and ×< bound it where one of the two ran over budget, ×? where one has no time"
+        ),
+    };
+    let threads: Vec<String> = report.threads.iter().map(ToString::to_string).collect();
+    vec![
+        format!(
+            "{} build; each cell: the median run, ± half the interquartile range of the samples, {ratio}; \
+             a run may take {}",
+            if report.release_build { "release" } else { "DEBUG (not release)" },
+            format_duration(budget)
+        ),
+        format!(
+            "processor: {}, {} CPU{} used of {}; threads per run: {}",
+            report.processor.as_deref().unwrap_or("unknown (no model name in /proc/cpuinfo)"),
+            report.cpus_used,
+            if report.cpus_used == 1 { "" } else { "s" },
+            report.cpus_available,
+            threads.join(", ")
+        ),
+    ]
+}
+
+/// One table: its title, its column titles, and its rows of styled cells.
+struct TableParts {
+    title: String,
+    header: Vec<String>,
+    rows: Vec<Vec<(String, Style)>>,
+}
+
+/// The tables: per problem, sizes down (each with every thread count) and implementations across;
+/// then the reserved boards.
+fn tables(report: &BenchReport) -> Vec<TableParts> {
+    let budget = Duration::from_secs_f64(report.budget_seconds);
+    let mut tables = Vec::new();
     for prefix in ["cses", "leetcode51", "leetcode52"] {
         let ids: Vec<&String> =
             report.implementations.iter().filter(|id| id.starts_with(&format!("{prefix}/"))).collect();
         if ids.is_empty() {
             continue;
         }
-        let rows: Vec<(String, usize, String)> =
-            report.sizes.iter().map(|&n| (n.to_string(), n, "empty".to_string())).collect();
-        out.push_str(&format!("\n{}, empty n x n boards\n", heading(prefix)));
-        out.push_str(&render_table(&report.empty_boards, "n", &ids, &rows, budget));
+        let rows: Vec<Row> = report
+            .sizes
+            .iter()
+            .flat_map(|&n| {
+                report.threads.iter().map(move |&threads| Row {
+                    label: n.to_string(),
+                    n,
+                    threads,
+                    board: "empty".to_string(),
+                })
+            })
+            .collect();
+        let title = format!("{}, empty n x n boards", heading(prefix));
+        tables.push(table(title, &report.empty_boards, "n", &ids, &rows, report.baseline.as_deref(), budget));
     }
-    let counters: Vec<&String> = report.implementations.iter().filter(|id| id.starts_with("cses/")).collect();
     if !report.reserved_boards.is_empty() {
-        let mut rows: Vec<(String, usize, String)> = Vec::new();
+        let counters: Vec<&String> =
+            report.implementations.iter().filter(|id| id.starts_with("cses/")).collect();
+        let mut rows: Vec<Row> = Vec::new();
         for measurement in &report.reserved_boards {
-            if !rows.iter().any(|(_, _, board)| *board == measurement.board) {
-                rows.push((measurement.board.clone(), measurement.n, measurement.board.clone()));
+            if !rows.iter().any(|row| row.board == measurement.board && row.threads == measurement.threads) {
+                rows.push(Row {
+                    label: measurement.board.clone(),
+                    n: measurement.n,
+                    threads: measurement.threads,
+                    board: measurement.board.clone(),
+                });
             }
         }
-        out.push_str(&format!(
-            "\n{}, boards with reserved squares (the cases of these sides in {}/)\n",
+        let title = format!(
+            "{}, boards with reserved squares (the cases of these sides in {}/)",
             heading("cses"),
             report.cases_folder
+        );
+        tables.push(table(
+            title,
+            &report.reserved_boards,
+            "case",
+            &counters,
+            &rows,
+            report.baseline.as_deref(),
+            budget,
         ));
-        out.push_str(&render_table(&report.reserved_boards, "case", &counters, &rows, budget));
     }
+    tables
+}
+
+/// A line for every wrong answer, crash, parallelism not as pinned, and unreadable case file.
+fn detail_lines(report: &BenchReport) -> Vec<String> {
     let mut details = Vec::new();
     for error in &report.case_errors {
         details.push(format!("case file: {error}"));
     }
     for measurement in report.empty_boards.iter().chain(&report.reserved_boards) {
-        let board = if measurement.board == "empty" {
+        let mut board = if measurement.board == "empty" {
             format!("the empty {0}x{0} board", measurement.n)
         } else {
             measurement.board.clone()
         };
+        if report.threads.len() > 1 {
+            let plural = if measurement.threads == 1 { "" } else { "s" };
+            board.push_str(&format!(" with {} thread{plural}", measurement.threads));
+        }
+        let id = &measurement.implementation;
         match &measurement.outcome {
             Outcome::WrongAnswer { detail, .. } => {
-                details.push(format!("WRONG ANSWER: {} on {board}: {detail}", measurement.implementation))
+                details.push(format!("WRONG ANSWER: {id} on {board}: {detail}"))
             }
-            Outcome::Crashed { reason } => {
-                details.push(format!("CRASHED: {} on {board}: {reason}", measurement.implementation))
-            }
+            Outcome::Crashed { reason } => details.push(format!("CRASHED: {id} on {board}: {reason}")),
+            Outcome::CoresMismatch { cores_seen } => details.push(format!(
+                "CORES: {id} on {board}: pinned to {} CPUs, the child saw {cores_seen} \
+                 (available_parallelism; a CPU quota lowers it): no figure",
+                measurement.threads
+            )),
             _ => {}
         }
     }
+    details
+}
+
+/// The report as tables, with ANSI styles (the front strips them where colour is off): what a
+/// cell holds and the machine, the tables, then the details of what went wrong.
+pub fn render_text(report: &BenchReport) -> String {
+    let mut out = header_lines(report).join("\n");
+    out.push('\n');
+    for table in tables(report) {
+        let mut text = Table::new(table.header);
+        for row in table.rows {
+            text.push(row);
+        }
+        out.push_str(&format!("\n{}\n{}", table.title, text.render()));
+    }
+    let details = detail_lines(report);
     if !details.is_empty() {
         out.push('\n');
         out.push_str(&details.join("\n"));
         out.push('\n');
+    }
+    out
+}
+
+/// The same report as [`render_text`], as Markdown to paste into a README: each header line a
+/// paragraph, each table a Markdown table of the same cells, the details a list.
+pub fn render_markdown(report: &BenchReport) -> String {
+    let mut out = header_lines(report).join("\n\n");
+    out.push('\n');
+    let escape = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ").replace('|', "\\|");
+    for table in tables(report) {
+        out.push_str(&format!("\n{}\n\n", table.title));
+        let header: Vec<String> = table.header.iter().map(|title| escape(title)).collect();
+        out.push_str(&format!("| {} |\n", header.join(" | ")));
+        let rule: Vec<&str> =
+            (0..header.len()).map(|column| if column == 0 { ":---" } else { "---:" }).collect();
+        out.push_str(&format!("| {} |\n", rule.join(" | ")));
+        for row in &table.rows {
+            let cells: Vec<String> = row.iter().map(|(text, _)| escape(text)).collect();
+            out.push_str(&format!("| {} |\n", cells.join(" | ")));
+        }
+    }
+    let details = detail_lines(report);
+    if !details.is_empty() {
+        out.push('\n');
+        for line in details {
+            out.push_str(&format!("- {}\n", line.replace('\n', " ")));
+        }
     }
     out
 }
@@ -638,23 +1012,41 @@ fn heading(prefix: &str) -> &'static str {
     }
 }
 
-/// A table of `measurements`: one row per (label, n, board), one column per implementation id.
-fn render_table(
+/// A row of a table: its label, and the board and thread count its measurements share.
+struct Row {
+    label: String,
+    n: usize,
+    threads: usize,
+    board: String,
+}
+
+/// A table of `measurements`: one row per [`Row`], one column per implementation id.
+fn table(
+    title: String,
     measurements: &[Measurement],
     first_column: &str,
     ids: &[&String],
-    rows: &[(String, usize, String)],
+    rows: &[Row],
+    baseline: Option<&str>,
     budget: Duration,
-) -> String {
-    let mut header = vec![first_column.to_string()];
+) -> TableParts {
+    let mut header = vec![first_column.to_string(), "threads".to_string()];
     header.extend(ids.iter().map(|id| id.split_once('/').map_or(id.as_str(), |(_, name)| name).to_string()));
-    let mut table = Table::new(header);
-    for (label, n, board) in rows {
+    let ratio_to = match baseline {
+        None => RatioTo::Fastest,
+        Some(baseline) if ids.iter().any(|id| id.as_str() == baseline) => RatioTo::Baseline(baseline),
+        Some(_) => RatioTo::Nothing,
+    };
+    let mut table_rows = Vec::new();
+    for row in rows {
         let in_row: Vec<Option<&Measurement>> = ids
             .iter()
             .map(|id| {
                 measurements.iter().find(|measurement| {
-                    &&measurement.implementation == id && measurement.n == *n && measurement.board == *board
+                    &&measurement.implementation == id
+                        && measurement.n == row.n
+                        && measurement.board == row.board
+                        && measurement.threads == row.threads
                 })
             })
             .collect();
@@ -664,12 +1056,168 @@ fn render_table(
             .filter_map(|measurement| measurement.outcome.figures())
             .map(|figures| figures.median_ns)
             .min();
-        let mut row = vec![(label.clone(), Style::Plain)];
-        row.extend(in_row.iter().map(|measurement| match measurement {
-            Some(measurement) => cell(measurement, row_fastest, budget),
+        let mut cells = vec![(row.label.clone(), Style::Plain), (row.threads.to_string(), Style::Plain)];
+        cells.extend(in_row.iter().map(|measurement| match measurement {
+            Some(measurement) => {
+                cell(measurement, &ratio_text(measurement, ratio_to, row_fastest, budget), budget)
+            }
             None => ("-".to_string(), Style::Dim),
         }));
-        table.push(row);
+        table_rows.push(cells);
     }
-    table.render()
+    TableParts { title, header, rows: table_rows }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn measured(implementation: &str, n: usize, threads: usize, median_ns: u64) -> Measurement {
+        Measurement {
+            implementation: implementation.to_string(),
+            problem: Problem::Queens,
+            board: "empty".to_string(),
+            n,
+            threads,
+            expected: oracle::known_count(n).expect("A000170"),
+            outcome: Outcome::Measured(figures(0, vec![median_ns; 3], 1, true, threads)),
+            ratio_to_fastest: None,
+            ratio_to_baseline: None,
+            ratio_to_baseline_bound: None,
+        }
+    }
+
+    fn over_budget(implementation: &str, n: usize, threads: usize) -> Measurement {
+        let outcome = Outcome::OverBudget { ran_for_ns: 2_000_000_000, killed: true };
+        Measurement { outcome, ..measured(implementation, n, threads, 0) }
+    }
+
+    fn report(empty_boards: Vec<Measurement>, baseline: Option<&str>) -> BenchReport {
+        BenchReport {
+            release_build: true,
+            processor: Some("Test CPU 9000".to_string()),
+            cpus_available: 2,
+            cpus_used: 2,
+            budget_seconds: 1.0,
+            sizes: vec![12, 13],
+            threads: vec![1, 2],
+            baseline: baseline.map(str::to_string),
+            implementations: vec!["cses/base".to_string(), "cses/quick".to_string()],
+            empty_boards,
+            reserved_boards: Vec::new(),
+            case_errors: Vec::new(),
+            plot: None,
+            passed: true,
+            cases_folder: "cases".to_string(),
+        }
+    }
+
+    #[test]
+    fn ratios_keep_two_figures_above_and_below_one() {
+        let cases =
+            [(1.0, "1.0"), (4.13, "4.1"), (12.4, "12"), (345.0, "350"), (0.16, "0.16"), (0.09, "0.090")];
+        for (ratio, text) in cases {
+            assert_eq!(ratio_figure(ratio), text, "{ratio}");
+        }
+        assert_eq!(ratio_figure(0.0996), "0.10");
+        assert_eq!(ratio_figure(0.994), "0.99");
+        assert_eq!(ratio_figure(0.996), "1.0");
+        assert_eq!(ratio_figure(9.96), "10");
+        assert_eq!(ratio_figure(1234.0), "1200");
+        // Bounds round away from what they exclude; an exact figure stays as it is.
+        assert_eq!(two_figures(6.29, f64::floor), "6.2");
+        assert_eq!(two_figures(0.161, f64::ceil), "0.17");
+        assert_eq!(two_figures(0.25, f64::ceil), "0.25");
+        assert_eq!(two_figures(1.25, f64::floor), "1.2");
+        assert_eq!(two_figures(299.0, f64::floor), "290");
+    }
+
+    #[test]
+    fn a_baseline_ratio_is_exact_a_bound_or_unknown_per_row_and_thread_count() {
+        let mut measurements = vec![
+            measured("cses/base", 12, 1, 400_000_000),
+            measured("cses/quick", 12, 1, 100_000_000),
+            // With two threads the baseline is twice as fast: its own row, its own ratio.
+            measured("cses/base", 12, 2, 200_000_000),
+            measured("cses/quick", 12, 2, 100_000_000),
+            over_budget("cses/base", 13, 1),
+            measured("cses/quick", 13, 1, 250_000_000),
+            measured("cses/base", 13, 2, 800_000_000),
+            over_budget("cses/quick", 13, 2),
+        ];
+        set_ratios(&mut measurements);
+        set_baseline_ratios(&mut measurements, "cses/base", Duration::from_secs(1));
+        let ratios: Vec<(Option<f64>, Option<RatioBound>)> = measurements
+            .iter()
+            .map(|measurement| (measurement.ratio_to_baseline, measurement.ratio_to_baseline_bound))
+            .collect();
+        assert_eq!(
+            ratios,
+            [
+                (Some(1.0), None),
+                (Some(0.25), None),
+                (Some(1.0), None),
+                (Some(0.5), None),
+                (None, None),
+                (None, Some(RatioBound::LessThan(0.25))),
+                (Some(1.0), None),
+                (None, Some(RatioBound::MoreThan(1.25))),
+            ]
+        );
+        assert_eq!(measurements[3].ratio_to_fastest, Some(1.0), "the row's fastest, with 2 threads");
+
+        let with_baseline = report(measurements.clone(), Some("cses/base"));
+        let text = anstream::adapter::strip_str(&render_text(&with_baseline)).to_string();
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .filter(|line| line.starts_with("12 ") || line.starts_with("13 "))
+            .map(|line| line.split_whitespace().collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                vec!["12", "1", "400ms", "±0.0%", "×1.0", "100ms", "±0.0%", "×0.25"],
+                vec!["12", "2", "200ms", "±0.0%", "×1.0", "100ms", "±0.0%", "×0.50"],
+                vec!["13", "1", "over", "budget", "(>1.00s)", "250ms", "±0.0%", "×<0.25"],
+                vec!["13", "2", "800ms", "±0.0%", "×1.0", "over", "budget", "(>1.00s)", "×>1.2"],
+            ],
+            "{text}"
+        );
+        assert!(
+            text.contains("\nprocessor: Test CPU 9000, 2 CPUs used of 2; threads per run: 1, 2\n"),
+            "{text}"
+        );
+
+        let markdown = render_markdown(&with_baseline);
+        let table: Vec<&str> = markdown.lines().filter(|line| line.starts_with('|')).collect();
+        assert_eq!(
+            table,
+            [
+                "| n | threads | base | quick |",
+                "| :--- | ---: | ---: | ---: |",
+                "| 12 | 1 | 400ms ±0.0% ×1.0 | 100ms ±0.0% ×0.25 |",
+                "| 12 | 2 | 200ms ±0.0% ×1.0 | 100ms ±0.0% ×0.50 |",
+                "| 13 | 1 | over budget (>1.00s) | 250ms ±0.0% ×<0.25 |",
+                "| 13 | 2 | 800ms ±0.0% ×1.0 | over budget (>1.00s) ×>1.2 |",
+            ],
+            "{markdown}"
+        );
+        assert!(markdown.contains("\n\nprocessor: Test CPU 9000, 2 CPUs used of 2; threads per run: 1, 2\n"));
+
+        // Without a baseline, the row's fastest, and the bound of a run over budget against it.
+        let text = anstream::adapter::strip_str(&render_text(&report(measurements, None))).to_string();
+        let rows: Vec<Vec<&str>> = text
+            .lines()
+            .filter(|line| line.starts_with("13 "))
+            .map(|line| line.split_whitespace().collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                vec!["13", "1", "over", "budget", "(>1.00s)", "×>4.0", "250ms", "±0.0%", "×1.0"],
+                vec!["13", "2", "800ms", "±0.0%", "×1.0", "over", "budget", "(>1.00s)", "×>1.2"],
+            ],
+            "{text}"
+        );
+    }
 }

@@ -1,9 +1,11 @@
 //! `cargo xtask bench`, never timed: `--sizes` and `--budget` as the command reads them, usage
-//! errors (caught before any release build, a plot folder that cannot be written among them), and
-//! tiny runs whose JSON must have the right shape and the answers OEIS A000170 and the checker's
-//! oracle give, whose plot must be well-formed SVG with one line per implementation, and whose
-//! deliberately broken fixtures must come out as a wrong answer (never a time) and as over budget
-//! (then skipped at larger sizes).
+//! errors (caught before any release build, a plot folder that cannot be written among them, a
+//! `--threads` past the CPUs), and tiny runs whose JSON must have the right shape and the answers
+//! OEIS A000170 and the checker's oracle give, whose plot must be well-formed SVG with one line per
+//! implementation and thread count, and whose deliberately broken fixtures must come out as a wrong
+//! answer (never a time) and as over budget (then skipped at larger sizes, per thread count).
+//! `--threads` is checked through the parallelism each child reports having seen, `--baseline`
+//! through the ratios, never through a time.
 //!
 //! The runs pass the hidden `--in-place`, so they time the debug build the tests built instead of
 //! building a release one: these tests look at shapes and answers, not at figures. The runs that
@@ -49,6 +51,62 @@ fn find<'a>(measurements: &'a Value, implementation: &str, n: u64) -> &'a Value 
         .iter()
         .find(|measurement| measurement["implementation"] == implementation && measurement["n"] == n)
         .unwrap_or_else(|| panic!("no measurement of {implementation} at n = {n}: {measurements}"))
+}
+
+/// The measurement of `implementation` at `n` with `threads` threads.
+fn find_with<'a>(measurements: &'a Value, implementation: &str, n: u64, threads: usize) -> &'a Value {
+    measurements
+        .as_array()
+        .expect("a list of measurements")
+        .iter()
+        .find(|measurement| {
+            measurement["implementation"] == implementation
+                && measurement["n"] == n
+                && measurement["threads"] == threads
+        })
+        .unwrap_or_else(|| panic!("no measurement of {implementation} at n = {n}, {threads} threads"))
+}
+
+/// How many CPUs bench may give a run, read apart from the engine: the size of this process's
+/// affinity set (`Cpus_allowed_list`; the xtask inherits it), lowered by a CPU quota as
+/// `available_parallelism` lowers it.
+fn cpus_available() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").expect("Linux's /proc/self/status");
+    let list = status
+        .lines()
+        .find_map(|line| line.strip_prefix("Cpus_allowed_list:"))
+        .expect("a Cpus_allowed_list line")
+        .trim();
+    let number = |text: &str| text.trim().parse::<usize>().expect("a CPU number");
+    let allowed: usize = list
+        .split(',')
+        .map(|part| part.split_once('-').map_or(1, |(first, last)| number(last) - number(first) + 1))
+        .sum();
+    allowed.min(std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// The thread counts a test can ask for on any machine: 1, and every CPU when there are more.
+fn one_and_all() -> Vec<usize> {
+    let all = cpus_available();
+    if all > 1 {
+        vec![1, all]
+    } else {
+        vec![1]
+    }
+}
+
+fn comma_list(numbers: &[usize]) -> String {
+    numbers.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The processor's first `model name` in /proc/cpuinfo, read apart from the engine.
+fn processor_name() -> Option<String> {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    cpuinfo.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        let value = value.split_whitespace().collect::<Vec<_>>().join(" ");
+        (key.trim() == "model name" && !value.is_empty()).then_some(value)
+    })
 }
 
 /// Asserts a measurement is a wrong answer, with no time of any kind.
@@ -134,7 +192,9 @@ fn usage_errors_exit_with_status_2_and_one_line_before_any_build() {
     let blocker = folder.write("not-a-folder", "");
     let out = blocker.join("plot");
     let out_error = format!("error: --out {}: cannot create the folder: ", out.display());
-    let runs: [(&[&str], &str); 8] = [
+    let too_many = (cpus_available() + 1).to_string();
+    let too_many_error = format!("--threads `1,{too_many}`: this process may use {} CPU", cpus_available());
+    let runs: [(&[&str], &str); 15] = [
         (&["bench", "--impl", "nomatch"], "error: --impl `nomatch` matches no implementation"),
         (&["bench", "--sizes", "0"], "--sizes `0`: sides go from 1 to 27"),
         (&["bench", "--sizes", "9..=4"], "--sizes `9..=4`: `9..=4` is empty"),
@@ -143,6 +203,21 @@ fn usage_errors_exit_with_status_2_and_one_line_before_any_build() {
         (&["bench", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
         (&["bench", "--sizes"], "error: a value is required for '--sizes <SIDES>'"),
         (&["bench", "--sizes", "4", "--impl", "cses/bitmask", "--out", path_arg(&out)], out_error.as_str()),
+        (&["bench", "--threads", &format!("1,{too_many}")], too_many_error.as_str()),
+        (&["bench", "--threads", "0"], "--threads `0`: a run needs at least 1 thread"),
+        (&["bench", "--threads", "one"], "--threads `one`: `one` is not a whole number"),
+        (&["bench", "--threads", ""], "--threads ``: expected thread counts, comma-separated (1,2)"),
+        (
+            &["bench", "--impl", "cses/bitmask", "--baseline", "cses/fastest"],
+            "error: --baseline `cses/fastest` is none of the implementations timed (cses/bitmask); \
+             --impl must select it",
+        ),
+        (
+            &["bench", "--impl", "bitmask", "--baseline", "bitmask"],
+            "error: --baseline `bitmask` matches 3 implementations \
+             (cses/bitmask, leetcode51/bitmask, leetcode52/bitmask): name one",
+        ),
+        (&["bench", "--json", "--markdown"], "error: the argument '--json' cannot be used with '--markdown'"),
     ];
     for (arguments, expected) in runs {
         // Without --in-place: a debug build would build a release one next, which CARGO=false
@@ -235,6 +310,11 @@ fn a_tiny_run_has_right_answers_every_sample_and_a_plot() {
     assert_eq!(report["implementations"], serde_json::json!(implementations));
     assert_eq!(report["case_errors"], serde_json::json!([]));
     assert_eq!(report["empty_boards"].as_array().map(Vec::len), Some(6));
+    // Without --threads, every run has every CPU available, and says so.
+    let all = cpus_available();
+    assert_eq!(report["threads"], serde_json::json!([all]));
+    assert_eq!((&report["cpus_available"], &report["cpus_used"]), (&all.into(), &all.into()));
+    assert_eq!(report["baseline"], Value::Null);
 
     for implementation in &implementations {
         for n in [4u64, 5] {
@@ -257,6 +337,8 @@ fn a_tiny_run_has_right_answers_every_sample_and_a_plot() {
             assert!(min <= Some(median) && Some(median) <= max, "{measurement}");
             // Each problem has one implementation here, so each is its row's fastest.
             assert_eq!(measurement["ratio_to_fastest"], 1.0, "{measurement}");
+            assert_eq!((&measurement["threads"], &measurement["cores_seen"]), (&all.into(), &all.into()));
+            assert_eq!(measurement["ratio_to_baseline"], Value::Null, "no baseline: {measurement}");
         }
     }
     // The reserved board is timed for the counter only; the empty-board case is not.
@@ -317,10 +399,11 @@ fn a_wrong_answer_exits_1_and_is_never_shown_as_a_time() {
     let out = &text.stdout;
     assert!(out.starts_with("DEBUG (not release) build; "), "{text}");
     let row = out.lines().find(|line| line.starts_with("5 ")).unwrap_or_else(|| panic!("{text}"));
+    let all = cpus_available().to_string();
     assert_eq!(
         row.split_whitespace().collect::<Vec<_>>(),
-        ["5", "WRONG", "ANSWER", "11"],
-        "no time in the cell"
+        ["5", all.as_str(), "WRONG", "ANSWER", "11"],
+        "the thread count, and no time in the cell"
     );
     assert!(
         out.lines().any(|line| line
@@ -400,26 +483,166 @@ fn a_run_over_budget_is_killed_and_skipped_at_larger_sizes() {
     let cases = no_cases(&folder);
     let counter = one_of_each().swap_remove(0);
     let pattern = format!("cses/broken-never-returns,{counter}");
+    // With one thread count, then (where the machine has more than one CPU) with two: the budget
+    // is kept per thread count, so the second is not skipped for the first one's going over.
+    for threads in [vec![1], one_and_all()] {
+        let (ran, report, plot) = bench_json(
+            &folder,
+            &[
+                "--with-fixtures",
+                "--sizes",
+                "4..=6",
+                "--budget",
+                "0.1",
+                "--threads",
+                &comma_list(&threads),
+                "--impl",
+                &pattern,
+                "--cases",
+                &cases,
+            ],
+        );
+        ran.expect_code(0);
+        assert_eq!(report["passed"], true, "over budget is a figure, not a failure: {report}");
+        assert_eq!(report["budget_seconds"], 0.1);
+        for &count in &threads {
+            let killed = find_with(&report["empty_boards"], "cses/broken-never-returns", 4, count);
+            assert_eq!(killed["status"], "over_budget", "{killed}");
+            assert_eq!(killed["killed"], true);
+            assert!(killed["ran_for_ns"].as_u64().is_some_and(|ns| ns >= 100_000_000), "{killed}");
+            let reason = if threads.len() == 1 {
+                "over budget at n = 4".to_string()
+            } else {
+                format!("over budget at n = 4, {count} thread{}", if count == 1 { "" } else { "s" })
+            };
+            for n in [5, 6] {
+                let skipped = find_with(&report["empty_boards"], "cses/broken-never-returns", n, count);
+                assert_eq!(skipped["status"], "skipped", "{skipped}");
+                assert_eq!(skipped["reason"], reason.as_str());
+                let measured = find_with(&report["empty_boards"], &counter, n, count);
+                assert_eq!(measured["status"], "measured", "{measured}");
+                assert_eq!(measured["answer"], oracle::known_count(n as usize).expect("A000170"));
+            }
+        }
+        // The plot marks where each line stops, and has one path per implementation and thread count.
+        assert_eq!(well_formed_paths(&plot).len(), 2 * threads.len());
+        let label = if threads.len() == 1 {
+            "cses/broken-never-returns".to_string()
+        } else {
+            "cses/broken-never-returns, 1 thread".to_string()
+        };
+        assert!(plot.contains(&format!("{label} n = 4: over budget")), "{plot}");
+        if threads.len() == 1 {
+            break;
+        }
+    }
+}
+
+#[test]
+fn threads_pin_every_run_and_each_record_says_how_many() {
+    let folder = TempFolder::new("bench-threads");
+    let cases = no_cases(&folder);
+    let threads = one_and_all();
+    // cses/fastest sizes its thread pool by available_parallelism, the figure each child reports.
     let (ran, report, plot) = bench_json(
         &folder,
-        &["--with-fixtures", "--sizes", "4..=6", "--budget", "0.1", "--impl", &pattern, "--cases", &cases],
+        &[
+            "--sizes",
+            "4..=8",
+            "--impl",
+            "cses/fastest",
+            "--threads",
+            &comma_list(&threads),
+            "--cases",
+            &cases,
+        ],
     );
     ran.expect_code(0);
-    assert_eq!(report["passed"], true, "over budget is a figure, not a failure: {report}");
-    assert_eq!(report["budget_seconds"], 0.1);
-    let killed = find(&report["empty_boards"], "cses/broken-never-returns", 4);
-    assert_eq!(killed["status"], "over_budget", "{killed}");
-    assert_eq!(killed["killed"], true);
-    assert!(killed["ran_for_ns"].as_u64().is_some_and(|ns| ns >= 100_000_000), "{killed}");
-    for n in [5, 6] {
-        let skipped = find(&report["empty_boards"], "cses/broken-never-returns", n);
-        assert_eq!(skipped["status"], "skipped", "{skipped}");
-        assert_eq!(skipped["reason"], "over budget at n = 4");
-        let measured = find(&report["empty_boards"], &counter, n);
-        assert_eq!(measured["status"], "measured", "{measured}");
-        assert_eq!(measured["answer"], oracle::known_count(n as usize).expect("A000170"));
+    assert_eq!(report["threads"], serde_json::json!(threads));
+    assert_eq!(report["cpus_available"], cpus_available());
+    assert_eq!(report["cpus_used"], threads.iter().max().copied().unwrap_or(1));
+    assert_eq!(report["processor"], serde_json::json!(processor_name()));
+    let measurements = report["empty_boards"].as_array().expect("measurements");
+    assert_eq!(measurements.len(), 5 * threads.len(), "each size with each thread count");
+    for &count in &threads {
+        for n in 4..=8u64 {
+            let measurement = find_with(&report["empty_boards"], "cses/fastest", n, count);
+            assert_eq!(measurement["status"], "measured", "{measurement}");
+            assert_eq!(measurement["cores_seen"], count, "pinned to {count} CPUs: {measurement}");
+            assert_eq!(measurement["ratio_to_fastest"], 1.0, "alone in its row: {measurement}");
+        }
     }
-    // The plot marks where the line stops, and still has one path per implementation.
-    assert_eq!(well_formed_paths(&plot).len(), 2);
-    assert!(plot.contains("cses/broken-never-returns n = 4: over budget"), "{plot}");
+    // One line per thread count, each saying which it is.
+    let paths = well_formed_paths(&plot);
+    assert_eq!(paths.len(), threads.len(), "{paths:?}");
+    for &count in &threads {
+        let path = paths
+            .iter()
+            .find(|path| path.contains(&format!("data-threads=\"{count}\"")))
+            .unwrap_or_else(|| panic!("no line for {count} threads: {paths:?}"));
+        assert!(path.contains("data-implementation=\"cses/fastest\""), "{path}");
+    }
+}
+
+#[test]
+fn a_baseline_gives_each_row_its_ratio_and_the_tables_name_the_processor() {
+    let folder = TempFolder::new("bench-baseline");
+    let cases = no_cases(&folder);
+    let arguments = |sizes| {
+        [
+            "--sizes",
+            sizes,
+            "--impl",
+            "cses/bitmask,cses/diagonal_arrays",
+            "--baseline",
+            "cses/bitmask",
+            "--threads",
+            "1",
+            "--cases",
+            &cases,
+        ]
+    };
+    let (ran, report, _) = bench_json(&folder, &arguments("4..=8"));
+    ran.expect_code(0);
+    assert_eq!(report["baseline"], "cses/bitmask");
+    for n in 4..=8u64 {
+        let baseline = find_with(&report["empty_boards"], "cses/bitmask", n, 1);
+        assert_eq!(baseline["status"], "measured", "{baseline}");
+        assert_eq!(baseline["ratio_to_baseline"], 1.0, "{baseline}");
+        let other = find_with(&report["empty_boards"], "cses/diagonal_arrays", n, 1);
+        assert_eq!(other["status"], "measured", "{other}");
+        let median = |measurement: &Value| measurement["median_ns"].as_f64().expect("a median");
+        let ratio = other["ratio_to_baseline"].as_f64().unwrap_or_else(|| panic!("a ratio: {other}"));
+        let expected = median(other) / median(baseline);
+        assert!((ratio - expected).abs() <= 1e-9 * expected, "{ratio} against {expected}: {other}");
+        for measurement in [baseline, other] {
+            assert_eq!(measurement["ratio_to_baseline_bound"], Value::Null, "{measurement}");
+        }
+    }
+
+    // The same run as Markdown: the machine above the tables, each row with its ratio.
+    let plot_folder = folder.path.join("markdown-plot");
+    let mut markdown = vec!["bench", "--in-place", "--markdown", "--out", path_arg(&plot_folder)];
+    markdown.extend_from_slice(&arguments("4..=5"));
+    let text = xtask(&markdown).run();
+    text.expect_code(0);
+    let out = &text.stdout;
+    let processor =
+        processor_name().unwrap_or_else(|| "unknown (no model name in /proc/cpuinfo)".to_string());
+    let machine = format!("processor: {processor}, 1 CPU used of {}; threads per run: 1", cpus_available());
+    assert!(out.lines().any(|line| line == machine), "{text}");
+    assert!(out.contains("× the median of cses/bitmask (the baseline)"), "{text}");
+    let table: Vec<&str> = out.lines().filter(|line| line.starts_with('|')).collect();
+    assert_eq!(
+        table[..2],
+        ["| n | threads | diagonal_arrays | bitmask |", "| :--- | ---: | ---: | ---: |"],
+        "{text}"
+    );
+    assert_eq!(table.len(), 4, "a row for each size: {text}");
+    for (row, n) in table[2..].iter().zip(["4", "5"]) {
+        let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
+        assert_eq!(cells[..2], [n, "1"], "{row}");
+        assert!(cells[2].contains(" ×") && !cells[2].ends_with("×?"), "a ratio: {row}");
+        assert!(cells[3].ends_with(" ×1.0"), "the baseline's own: {row}");
+    }
 }

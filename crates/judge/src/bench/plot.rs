@@ -1,12 +1,15 @@
 //! The bench's plot: time against n on the empty boards, as an SVG written by hand.
 //!
 //! A log-scale time axis with a gridline at every decade, n along the bottom, and one `<path>` per
-//! implementation (the only `path` elements in the file; a test counts them): colour by the
-//! implementation's name, so that one technique has one colour across problems, and dash by
-//! problem (CSES solid, LeetCode 51 dashed, LeetCode 52 dotted). Each median
-//! is a dot with a bar over the middle half of its samples (the interquartile range) and a tooltip; a run over budget is a
-//! hollow triangle on the budget's line, where its line stops. A legend on the right names every
-//! line. Cost: linear in the number of measurements.
+//! implementation and thread count (the only `path` elements in the file; a test counts them):
+//! colour by the implementation's name, so that one technique has one colour across problems and
+//! thread counts, dash by problem (CSES solid, LeetCode 51 dashed, LeetCode 52 dotted), and, where
+//! there are several thread counts, the marker by thread count (the most threads a dot, then a
+//! square, a diamond, ...) with a thinner line for fewer threads. Each median is a marker with a
+//! bar over the middle half of its samples (the interquartile range) and a tooltip; a run over
+//! budget is a hollow triangle on the budget's line, where its line stops. A legend on the right
+//! names every line; the subtitle names the processor. Cost: linear in the number of measurements
+//! times the number of lines.
 
 use std::fmt::Write;
 use std::time::Duration;
@@ -33,7 +36,7 @@ const PALETTE: [&str; 12] = [
 ];
 
 /// Each series' colour: one per implementation name (the part after the `/`), in order of first
-/// appearance.
+/// appearance, whatever its thread count.
 fn colours(series: &[Series]) -> Vec<&'static str> {
     let mut names: Vec<&str> = Vec::new();
     series
@@ -49,30 +52,59 @@ fn colours(series: &[Series]) -> Vec<&'static str> {
         .collect()
 }
 
-/// A number with two significant figures, without decimals from 10 on: `4.1`, `12`, `350`, `1200`.
-pub fn two_significant(value: f64) -> String {
-    if !value.is_finite() || value <= 0.0 {
-        return "0".to_string();
-    }
-    // Below 9.95 one decimal keeps two figures; from there it would round up to `10.0`.
-    if value < 9.95 {
-        return format!("{value:.1}");
-    }
-    let scale = 10f64.powi(value.log10().floor() as i32 - 1);
-    format!("{:.0}", (value / scale).round() * scale)
-}
-
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// One implementation's points: (n, median, lower quartile, upper quartile, spread %), and the n at
-/// which it went over budget, if it did.
+/// One implementation's points with one thread count: (n, median, lower quartile, upper quartile,
+/// spread %), and the n at which it went over budget, if it did.
 struct Series {
     id: String,
+    threads: usize,
+    /// The legend's and the tooltips' name: the id, with the thread count when there are several.
+    label: String,
+    /// The rank of its thread count from the most threads down: 0 draws dots and a full line.
+    rank: usize,
     problem: Problem,
     points: Vec<(usize, u64, u64, u64, f64)>,
     over_budget_at: Option<usize>,
+}
+
+/// A marker of the given rank centred on (x, y): a dot, a square, a diamond, a downward triangle,
+/// then dots again. `extra` goes inside the element (a tooltip).
+fn marker(rank: usize, x: f64, y: f64, attributes: &str, extra: &str) -> String {
+    let shape = match rank % 4 {
+        0 => format!("<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"3.5\" {attributes}>"),
+        1 => {
+            format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"8\" height=\"8\" {attributes}>", x - 4.0, y - 4.0)
+        }
+        2 => format!(
+            "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" {attributes}>",
+            y - 5.5,
+            x + 5.5,
+            y + 5.5,
+            x - 5.5
+        ),
+        _ => format!(
+            "<polygon points=\"{:.1},{:.1} {:.1},{:.1} {x:.1},{:.1}\" {attributes}>",
+            x - 4.0,
+            y - 3.5,
+            x + 4.0,
+            y - 3.5,
+            y + 4.0
+        ),
+    };
+    let name = shape[1..].split_whitespace().next().unwrap_or("circle").to_string();
+    format!("{shape}{extra}</{name}>")
+}
+
+/// The line's width: full for the most threads, thinner for fewer.
+fn line_width(rank: usize) -> &'static str {
+    if rank == 0 {
+        "2"
+    } else {
+        "1.25"
+    }
 }
 
 fn dash(problem: Problem) -> &'static str {
@@ -104,13 +136,28 @@ fn decade_label(exponent: i32) -> String {
 
 /// The plot of `report`'s empty boards as an SVG document.
 pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
+    let several_thread_counts = report.threads.len() > 1;
     let series: Vec<Series> = report
         .implementations
         .iter()
-        .map(|id| {
-            let mine = report.empty_boards.iter().filter(|measurement| &measurement.implementation == id);
+        .flat_map(|id| {
+            report.threads.iter().rev().enumerate().map(move |(rank, &threads)| (id, rank, threads))
+        })
+        .map(|(id, rank, threads)| {
+            let mine = report
+                .empty_boards
+                .iter()
+                .filter(|measurement| &measurement.implementation == id && measurement.threads == threads);
+            let label = if several_thread_counts {
+                format!("{id}, {threads} thread{}", if threads == 1 { "" } else { "s" })
+            } else {
+                id.clone()
+            };
             let mut series = Series {
                 id: id.clone(),
+                threads,
+                label,
+                rank,
                 problem: report
                     .empty_boards
                     .iter()
@@ -169,7 +216,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
 
     let longest_label = series
         .iter()
-        .map(|series| series.id.chars().count() + if series.points.is_empty() { 12 } else { 0 })
+        .map(|series| series.label.chars().count() + if series.points.is_empty() { 12 } else { 0 })
         .max()
         .unwrap_or(0)
         .max(40);
@@ -180,9 +227,12 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{HEIGHT}\" viewBox=\"0 0 {width} {HEIGHT}\" font-family=\"{FONT}\">"
     );
     let _ = writeln!(svg, "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{HEIGHT}\" fill=\"#ffffff\"/>");
+    let processor = report.processor.as_deref().unwrap_or("an unknown processor");
+    let cpus = format!("{} CPU{}", report.cpus_used, if report.cpus_used == 1 { "" } else { "s" });
     let _ = writeln!(
         svg,
-        "<text x=\"{LEFT}\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">N-Queens: time to solve the empty n × n board</text>"
+        "<text x=\"{LEFT}\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#222\">N-Queens: time to solve the empty n × n board<tspan dx=\"10\" font-size=\"13\" font-weight=\"normal\" fill=\"#555\">on {}, {cpus}</tspan></text>",
+        escape(processor)
     );
     let build = if report.release_build { "release build" } else { "DEBUG build, not release figures" };
     let _ = writeln!(
@@ -272,7 +322,10 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
     }
 
     let colours = colours(&series);
-    for (series, &colour) in series.iter().zip(&colours) {
+    // Fewer threads first, so that where two lines meet the most threads' dots sit on the squares.
+    let mut drawing_order: Vec<(&Series, &str)> = series.iter().zip(colours.iter().copied()).collect();
+    drawing_order.sort_by_key(|(series, _)| std::cmp::Reverse(series.rank));
+    for (series, colour) in drawing_order {
         let mut data = String::new();
         let mut previous_n = None;
         for &(n, median, _, _, _) in &series.points {
@@ -283,9 +336,11 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
         }
         let _ = writeln!(
             svg,
-            "<path data-implementation=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\" stroke-linejoin=\"round\"{}/>",
+            "<path data-implementation=\"{}\" data-threads=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"{}\" stroke-linejoin=\"round\"{}/>",
             escape(&series.id),
+            series.threads,
             data.trim_end(),
+            line_width(series.rank),
             dash(series.problem)
         );
         let _ = writeln!(svg, "<g fill=\"{colour}\" stroke=\"{colour}\">");
@@ -297,12 +352,15 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
                 y_of(min as f64),
                 y_of(max as f64)
             );
+            let title = format!(
+                "<title>{} n = {n}: {} ±{spread:.0}%</title>",
+                escape(&series.label),
+                escape(&format_duration(Duration::from_nanos(median)))
+            );
             let _ = writeln!(
                 svg,
-                "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"3.5\" stroke=\"#ffffff\" stroke-width=\"1\"><title>{} n = {n}: {} ±{spread:.0}%</title></circle>",
-                y_of(median as f64),
-                escape(&series.id),
-                escape(&format_duration(Duration::from_nanos(median)))
+                "{}",
+                marker(series.rank, x, y_of(median as f64), "stroke=\"#ffffff\" stroke-width=\"1\"", &title)
             );
         }
         if let Some(n) = series.over_budget_at {
@@ -315,7 +373,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
                 y + 4.0,
                 x + 5.5,
                 y + 4.0,
-                escape(&series.id)
+                escape(&series.label)
             );
         }
         let _ = writeln!(svg, "</g>");
@@ -328,14 +386,15 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
         let y = TOP + 6.0 + 20.0 * index as f64;
         let _ = writeln!(
             svg,
-            "<line x1=\"{legend_x:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"2\"{}/>",
+            "<line x1=\"{legend_x:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"{}\"{}/>",
             legend_x + 30.0,
+            line_width(series.rank),
             dash(series.problem)
         );
         let _ = writeln!(
             svg,
-            "<circle cx=\"{:.1}\" cy=\"{y:.1}\" r=\"3.5\" fill=\"{colour}\" stroke=\"#ffffff\"/>",
-            legend_x + 15.0
+            "{}",
+            marker(series.rank, legend_x + 15.0, y, &format!("fill=\"{colour}\" stroke=\"#ffffff\""), "")
         );
         let note = if series.points.is_empty() { " (no figure)" } else { "" };
         let _ = writeln!(
@@ -343,7 +402,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
             "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#222\">{}{note}</text>",
             legend_x + 38.0,
             y + 4.0,
-            escape(&series.id)
+            escape(&series.label)
         );
     }
     // What the dashes mean, for the problems on the plot.
@@ -381,15 +440,10 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{decade_label, two_significant};
+    use super::decade_label;
 
     #[test]
-    fn numbers_keep_two_figures_and_decades_their_unit() {
-        assert_eq!(two_significant(4.13), "4.1");
-        assert_eq!(two_significant(9.96), "10");
-        assert_eq!(two_significant(12.4), "12");
-        assert_eq!(two_significant(345.0), "350");
-        assert_eq!(two_significant(1234.0), "1200");
+    fn decades_keep_their_unit() {
         assert_eq!(decade_label(0), "1ns");
         assert_eq!(decade_label(4), "10µs");
         assert_eq!(decade_label(8), "100ms");

@@ -1,5 +1,8 @@
 //! The `cses` binary: reads a CSES 1624 board from stdin and prints its number of placements,
 //! as the judge expects, with a choice of implementation and, for `fastest`, of threads and shard.
+//! A shard run (`--shard I/K`, or `--shard env/K` with the index from a Slurm job array or a
+//! Kubernetes Indexed Job) prints one self-describing shard line instead of the bare count, and
+//! `cses --sum FILE...` adds such lines up; both live in `main/shards.rs`.
 //!
 //! Arguments are parsed with lexopt; the I/O is [`cses::run`]. Every failure is one line on stderr
 //! and exit status 2 (1 when stdout cannot be written), with nothing on stdout. That includes a
@@ -7,11 +10,18 @@
 //! `eight_by_eight_only`, given another side than 8): it is refused, not counted.
 
 use std::cell::Cell;
+use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
 use cses::fastest::Options;
 use cses::{Implementation, DEFAULT_IMPLEMENTATION, IMPLEMENTATIONS};
+
+// Beside main.rs rather than in `src/`, whose top level holds the solution modules, one file each.
+#[path = "main/shards.rs"]
+mod shards;
+
+use shards::{BoardId, ShardLine, Sum};
 
 /// The most threads `--threads` accepts; more would only fail to spawn.
 const MAX_THREADS: usize = 256;
@@ -35,14 +45,18 @@ fn help() -> String {
         "\
 cses: count the ways to place n non-attacking queens on an n x n board (CSES 1624)
 
-Usage: cses [--impl NAME] [--threads N] [--shard I/K] < board.txt
+Usage: cses [--impl NAME] [--threads N] [--shard I/K | --shard env/K] < board.txt
+       cses --sum FILE...
        cses --list
        cses --help
 
 Input (stdin): n lines of n characters, `.` a free square and `*` a reserved one, which holds no
 queen but blocks no attack. CSES gives n = 8; any 1 <= n <= {max_n} is accepted. The last newline
 is optional and CRLF line ends are accepted.
-Output (stdout): the count and a newline, nothing else.
+Output (stdout): the count and a newline, nothing else; with --shard, one shard line instead:
+  slice I/K of board n=N fnv1a64=HASH slicing=NAME: COUNT
+where HASH (16 hex digits) is the FNV-1a 64-bit hash of the board's rows, each ending with `\\n`,
+and NAME names the code that cut the slices (fastest and a hash of its source).
 
 Options:
   --impl NAME    the implementation to count with (default: {default}); one of:
@@ -50,12 +64,22 @@ Options:
   --threads N    threads for `fastest`, 0 to {max_threads}; 0, the default, means one per core
   --shard I/K    count only slice I of K disjoint slices (1 <= I <= K) with `fastest`; the
                  counts of slices 1/K to K/K add up to the whole count
+  --shard env/K  the same, with the 0-based slice index from the environment: SLURM_ARRAY_TASK_ID
+                 (a Slurm job array, sbatch --array=0-<K-1>) or JOB_COMPLETION_INDEX (a
+                 Kubernetes Indexed Job with completions: K); an error when neither is set, when
+                 both are and differ, or when the index is not below K
+  --sum FILE...  add up the shard lines of the FILEs (`-` for stdin) and print the total count;
+                 blank lines are skipped, and any other line, a slice of another K or board, a
+                 repeated or a missing slice, or a total past 2^64 - 1 is refused
   --list         print the implementation names, one a line
   -h, --help     print this help
 
+Recipes for Slurm, Kubernetes and GNU parallel: docs/clusters.md in the source.
+
 Exit status: 0 on success; 2 for a bad argument, a bad board (a one-line error on stderr names
-its line and column), a board whose side the implementation does not answer, or unreadable input;
-1 when the count cannot be written. On failure nothing is printed to stdout.
+its line and column), a board whose side the implementation does not answer, unreadable input,
+or shard lines that --sum refuses (the error names the file and line); 1 when the count cannot
+be written. On failure nothing is printed to stdout.
 ",
         max_n = checker::MAX_N,
         default = DEFAULT_IMPLEMENTATION,
@@ -68,30 +92,69 @@ its line and column), a board whose side the implementation does not answer, or 
 enum Command {
     Help,
     List,
-    Count { implementation: &'static Implementation, options: Option<Options> },
+    Count {
+        implementation: &'static Implementation,
+        options: Option<Options>,
+        /// Whether to print a shard line rather than the bare count: a `--shard` run.
+        shard_line: bool,
+    },
+    Sum {
+        files: Vec<OsString>,
+    },
+}
+
+/// A `--shard` value: the 0-based slice and the slice count, or the count alone, the slice to
+/// come from the environment.
+enum Shard {
+    Given { index: usize, count: usize },
+    FromEnvironment { count: usize },
 }
 
 fn parse_arguments() -> Result<Command, lexopt::Error> {
     use lexopt::prelude::*;
 
     let mut parser = lexopt::Parser::from_env();
-    let mut implementation_name = DEFAULT_IMPLEMENTATION.to_owned();
+    let mut implementation_name = None;
     let mut threads = None;
     let mut shard = None;
     let mut wants_list = false;
+    let mut wants_sum = false;
+    let mut files = Vec::new();
+    // A file name is an error unless --sum comes, before or after it.
+    let mut first_unexpected = None;
     while let Some(argument) = parser.next()? {
         match argument {
             Short('h') | Long("help") => return Ok(Command::Help),
             Long("list") => wants_list = true,
-            Long("impl") => implementation_name = parser.value()?.string()?,
+            Long("sum") => wants_sum = true,
+            Long("impl") => implementation_name = Some(parser.value()?.string()?),
             Long("threads") => threads = Some(parse_threads(&parser.value()?.string()?)?),
             Long("shard") => shard = Some(parse_shard(&parser.value()?.string()?)?),
+            Value(file) => {
+                if first_unexpected.is_none() {
+                    first_unexpected = Some(Value(file.clone()).unexpected());
+                }
+                files.push(file);
+            }
             _ => return Err(argument.unexpected()),
         }
+    }
+    if wants_sum {
+        if wants_list || implementation_name.is_some() || threads.is_some() || shard.is_some() {
+            return Err("--sum takes files only, not --list, --impl, --threads or --shard".into());
+        }
+        if files.is_empty() {
+            return Err("--sum needs at least one FILE of shard lines (`-` for stdin)".into());
+        }
+        return Ok(Command::Sum { files });
+    }
+    if let Some(unexpected) = first_unexpected {
+        return Err(unexpected);
     }
     if wants_list {
         return Ok(Command::List);
     }
+    let implementation_name = implementation_name.unwrap_or_else(|| DEFAULT_IMPLEMENTATION.to_owned());
     let Some(implementation) = cses::implementation(&implementation_name) else {
         let names: Vec<&str> = IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect();
         return Err(format!(
@@ -101,7 +164,7 @@ fn parse_arguments() -> Result<Command, lexopt::Error> {
         .into());
     };
     if threads.is_none() && shard.is_none() {
-        return Ok(Command::Count { implementation, options: None });
+        return Ok(Command::Count { implementation, options: None, shard_line: false });
     }
     if implementation.name != "fastest" {
         return Err(format!(
@@ -114,11 +177,19 @@ fn parse_arguments() -> Result<Command, lexopt::Error> {
     if let Some(threads) = threads {
         options.threads = threads;
     }
-    if let Some((shard_index, shard_count)) = shard {
-        options.shard_index = shard_index;
-        options.shard_count = shard_count;
+    let shard_line = shard.is_some();
+    match shard {
+        None => {}
+        Some(Shard::Given { index, count }) => {
+            options.shard_index = index;
+            options.shard_count = count;
+        }
+        Some(Shard::FromEnvironment { count }) => {
+            options.shard_index = shards::slice_index_from_environment(count, |name| std::env::var_os(name))?;
+            options.shard_count = count;
+        }
     }
-    Ok(Command::Count { implementation, options: Some(options) })
+    Ok(Command::Count { implementation, options: Some(options), shard_line })
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
@@ -128,8 +199,15 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Parses `I/K` into the 0-based shard index and the shard count.
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+/// Parses `I/K` into the 0-based shard index and the shard count, or `env/K` into the count.
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    if let Some(count) = text.strip_prefix("env/") {
+        let is_digits = !count.is_empty() && count.bytes().all(|byte| byte.is_ascii_digit());
+        return match count.parse::<usize>() {
+            Ok(count) if is_digits && count >= 1 => Ok(Shard::FromEnvironment { count }),
+            _ => Err(format!("invalid --shard {text:?}: expected env/K with a whole number K >= 1")),
+        };
+    }
     let invalid = || format!("invalid --shard {text:?}: expected I/K with whole numbers 1 <= I <= K");
     let (index, count) = text.split_once('/').ok_or_else(invalid)?;
     let index: usize = index.parse().map_err(|_| invalid())?;
@@ -137,7 +215,7 @@ fn parse_shard(text: &str) -> Result<(usize, usize), String> {
     if index == 0 || index > count {
         return Err(invalid());
     }
-    Ok((index - 1, count))
+    Ok(Shard::Given { index: index - 1, count })
 }
 
 fn print_error(message: impl std::fmt::Display) {
@@ -164,22 +242,27 @@ fn main() -> ExitCode {
             return ExitCode::from(EXIT_BAD_INPUT);
         }
     };
-    let (implementation, options) = match command {
+    let (implementation, options, shard_line) = match command {
         Command::Help => return print_to_stdout(&help()),
         Command::List => {
             let names: String =
                 IMPLEMENTATIONS.iter().map(|implementation| format!("{}\n", implementation.name)).collect();
             return print_to_stdout(&names);
         }
-        Command::Count { implementation, options } => (implementation, options),
+        Command::Sum { files } => return sum(&files),
+        Command::Count { implementation, options, shard_line } => (implementation, options, shard_line),
     };
     // A side the implementation does not answer is noted and not counted (an 8 x 8-only counter
     // may panic on it); the count goes to a buffer, so that stdout stays empty when it is refused.
     let unanswered_side = Cell::new(None);
+    let board = Cell::new(None);
     let count = |reserved: &[Vec<bool>]| {
         if implementation.eight_by_eight_only && reserved.len() != 8 {
             unanswered_side.set(Some(reserved.len()));
             return 0;
+        }
+        if shard_line {
+            board.set(Some(BoardId::of(reserved)));
         }
         match &options {
             Some(options) => cses::fastest::count_with(reserved, options),
@@ -188,10 +271,13 @@ fn main() -> ExitCode {
     };
     let mut output = Vec::new();
     // Writing to a buffer cannot fail, so an error here is the input's: unreadable or not a board.
-    if let Err(error) = cses::run(std::io::stdin().lock(), &mut output, count) {
-        print_error(error);
-        return ExitCode::from(EXIT_BAD_INPUT);
-    }
+    let n_solutions = match cses::run(std::io::stdin().lock(), &mut output, count) {
+        Ok(n_solutions) => n_solutions,
+        Err(error) => {
+            print_error(error);
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    };
     if let Some(n) = unanswered_side.get() {
         print_error(format_args!(
             "{:?} answers 8 x 8 boards only, not {n} x {n}: choose another --impl",
@@ -199,15 +285,60 @@ fn main() -> ExitCode {
         ));
         return ExitCode::from(EXIT_BAD_INPUT);
     }
+    if let (Some(board), Some(options)) = (board.get(), &options) {
+        let shard = ShardLine {
+            slice: options.shard_index + 1,
+            slice_count: options.shard_count,
+            board,
+            slicing: shards::slicing_of(implementation.name, implementation.source),
+            count: n_solutions,
+        };
+        output = format!("{shard}\n").into_bytes();
+    }
+    write_result(&output, |error| print_error(cses::RunError::Write(error)))
+}
+
+/// `cses --sum FILE...`: the total of the files' shard lines, or the first fault in one line.
+fn sum(files: &[OsString]) -> ExitCode {
+    let mut sum = Sum::default();
+    for file in files {
+        let added = if file == "-" {
+            sum.add_input("<stdin>", std::io::stdin().lock())
+        } else {
+            let name = file.to_string_lossy();
+            match std::fs::File::open(file) {
+                Ok(opened) => sum.add_input(&name, std::io::BufReader::new(opened)),
+                Err(error) => Err(format!("cannot read {name}: {error}")),
+            }
+        };
+        if let Err(message) = added {
+            print_error(message);
+            return ExitCode::from(EXIT_BAD_INPUT);
+        }
+    }
+    match sum.total() {
+        Ok(total) => write_result(format!("{total}\n").as_bytes(), |error| {
+            print_error(format_args!("cannot write the total: {error}"));
+        }),
+        Err(message) => {
+            print_error(message);
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+/// Writes a count or a total to stdout, refusing a stdout that was closed at start; `report` says
+/// why a write failed.
+fn write_result(output: &[u8], report: impl FnOnce(std::io::Error)) -> ExitCode {
     if stdout_is_closed() {
         print_error("cannot write to stdout: it is closed");
         return ExitCode::from(EXIT_CANNOT_WRITE);
     }
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(&output).and_then(|()| stdout.flush()) {
+    match stdout.write_all(output).and_then(|()| stdout.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            print_error(cses::RunError::Write(error));
+            report(error);
             ExitCode::from(EXIT_CANNOT_WRITE)
         }
     }

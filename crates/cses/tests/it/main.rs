@@ -12,6 +12,7 @@ mod binary;
 mod fastest;
 mod fixed_board;
 mod run;
+mod shards;
 mod symmetry;
 
 use checker::Board;

@@ -1,0 +1,670 @@
+//! Counting beyond one machine: the scheduler recipes in `docs/` run as their schedulers would run
+//! them (GNU parallel on the local cores, the Slurm script once per array task, the Kubernetes
+//! Job's command once per completion index), each read from its docs file so that the docs cannot
+//! drift from what is tested, and summed with `cses --sum` against a count from outside the code
+//! under test (OEIS through `checker::oracle`, or the oracle's brute force). Then every refusal of
+//! `--shard env/K` and of `--sum`, one line and exit status 2 with nothing on stdout, and the
+//! board hash that shard lines carry.
+//!
+//! Unix only: the recipes are shell. When GNU parallel is missing, the parallel tests fail under
+//! CI (`.ci/run` installs it) and elsewhere say so and run the same shard commands through a
+//! stand-in that starts them one after another.
+
+#![cfg(unix)]
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::io::Write;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use pretty_assertions::assert_eq;
+
+use crate::{board_where, oracle_count, SAMPLE, SAMPLE_COUNT};
+
+/// The environment variables `--shard env/K` reads; every child starts without them unless a
+/// test sets one, so that a test run inside a Slurm job or a Kubernetes pod is not misled.
+const INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// What a child printed, and its exit status.
+#[derive(Debug, PartialEq, Eq)]
+struct Outcome {
+    stdout: String,
+    stderr: String,
+    status: Option<i32>,
+}
+
+impl Outcome {
+    fn success(stdout: &str) -> Outcome {
+        Outcome { stdout: stdout.to_owned(), stderr: String::new(), status: Some(0) }
+    }
+
+    /// A refusal: one line on stderr, nothing on stdout, status 2.
+    fn refusal(message: &str) -> Outcome {
+        Outcome { stdout: String::new(), stderr: format!("error: {message}\n"), status: Some(2) }
+    }
+}
+
+/// Runs `command` with `stdin`, without the index variables but for those `environment` sets.
+fn run(command: &mut Command, stdin: &[u8], environment: &[(&str, &str)]) -> Outcome {
+    for variable in INDEX_VARIABLES {
+        command.env_remove(variable);
+    }
+    command.envs(environment.iter().copied());
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("{command:?} starts: {error}"));
+    let mut child_stdin = child.stdin.take().expect("piped");
+    let stdin = stdin.to_vec();
+    // A child may stop reading early, so a broken pipe here is no fault.
+    let writer = std::thread::spawn(move || {
+        let _ = child_stdin.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the child finishes");
+    writer.join().expect("the writer thread ends");
+    Outcome {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        status: output.status.code(),
+    }
+}
+
+fn cses(arguments: &[&str], stdin: &[u8], environment: &[(&str, &str)]) -> Outcome {
+    run(Command::new(env!("CARGO_BIN_EXE_cses")).args(arguments), stdin, environment)
+}
+
+/// The shard line `cses --shard I/K` prints for `board`, without its newline.
+fn shard_line(board: &str, slice: usize, slice_count: usize) -> String {
+    let outcome = cses(&["--shard", &format!("{slice}/{slice_count}")], board.as_bytes(), &[]);
+    assert_eq!((outcome.stderr.as_str(), outcome.status), ("", Some(0)), "{slice}/{slice_count}");
+    outcome.stdout.strip_suffix('\n').expect("one line").to_owned()
+}
+
+/// The count at the end of a shard line.
+fn count_of(line: &str) -> u64 {
+    line.rsplit_once(": ").expect("a shard line").1.parse().expect("a count")
+}
+
+/// The `n=N fnv1a64=HASH` part of a shard line: the board it names.
+fn board_of(line: &str) -> &str {
+    let start = line.find("n=").expect("a board");
+    let end = line.find(" slicing=").expect("a slicing");
+    &line[start..end]
+}
+
+/// A folder of its own for one test, under Cargo's scratch space, emptied first and removed after.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{name}"));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).expect("create a scratch folder");
+        Scratch(path)
+    }
+
+    fn write(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("create a folder");
+        std::fs::write(&path, text).expect("write a scratch file");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A file of `docs/`, at the workspace's root.
+fn docs_file(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("read {}: {error}", path.display()))
+}
+
+/// A PATH that finds the `cses` under test first, then the folders in `before` (a stand-in for
+/// GNU parallel), then the caller's PATH.
+fn path_with_cses(extra: Option<&Path>) -> OsString {
+    let cses_folder = Path::new(env!("CARGO_BIN_EXE_cses")).parent().expect("a folder").to_path_buf();
+    let inherited = std::env::var_os("PATH").unwrap_or_default();
+    let folders = std::iter::once(cses_folder)
+        .chain(extra.map(Path::to_path_buf))
+        .chain(std::env::split_paths(&inherited));
+    std::env::join_paths(folders).expect("no folder holds a ':'")
+}
+
+/// Runs `script` with `sh -e` in `folder`, `cses` first on the PATH.
+fn shell(script: &str, folder: &Path, extra_path: Option<&Path>, environment: &[(&str, &str)]) -> Outcome {
+    let mut command = Command::new("sh");
+    command.args(["-e", "-c", script]).current_dir(folder).env("PATH", path_with_cses(extra_path));
+    run(&mut command, b"", environment)
+}
+
+/// Whether this is a CI run, as CI services say (`CI` set, not empty, `false` or `0`).
+fn is_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| !value.is_empty() && value != "false" && value != "0")
+}
+
+/// `None` when GNU parallel is installed; otherwise (outside CI) a folder holding a stand-in
+/// `parallel` that runs the command template, its last argument, once per line of stdin with
+/// `{}` replaced, one after another, ignoring parallel's options.
+fn parallel_or_stand_in(scratch: &Scratch) -> Option<PathBuf> {
+    let version = Command::new("parallel").arg("--version").stdin(Stdio::null()).output();
+    if version.is_ok_and(|output| output.status.success() && output.stdout.starts_with(b"GNU parallel")) {
+        return None;
+    }
+    assert!(
+        !is_ci(),
+        "GNU parallel is missing, and CI runs the docs' parallel recipes through it: apt-get install parallel \
+         (.ci/run installs it)"
+    );
+    eprintln!(
+        "note: GNU parallel is missing (apt-get install parallel); the shard commands of docs/clusters.md \
+         run one after another through a stand-in instead"
+    );
+    let stand_in = scratch.write(
+        "stand-in/parallel",
+        "#!/bin/sh\n\
+         for argument in \"$@\"; do template=$argument; done\n\
+         while IFS= read -r value; do\n\
+         \x20 sh -c \"$(printf '%s\\n' \"$template\" | sed \"s/{}/$value/g\")\" || exit\n\
+         done\n",
+    );
+    std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).expect("make it executable");
+    Some(stand_in.parent().expect("its folder").to_path_buf())
+}
+
+/// The ```sh block of docs/clusters.md after the marker `<!-- tested: NAME -->`.
+fn tested_block(name: &str) -> String {
+    let clusters = docs_file("clusters.md");
+    let marker = format!("<!-- tested: {name} -->\n```sh\n");
+    let start = clusters.find(&marker).unwrap_or_else(|| panic!("docs/clusters.md has no {marker:?}"));
+    let block = &clusters[start + marker.len()..];
+    block[..block.find("```").expect("the block ends")].to_owned()
+}
+
+/// The text of an n x n board.
+fn board_text(reserved: Vec<Vec<bool>>) -> String {
+    checker::Board::from_reserved(reserved).expect("a square board").to_text()
+}
+
+/// An 11 x 11 board with a scatter of reserved squares that keeps none of the board's symmetries.
+fn reserved_11() -> Vec<Vec<bool>> {
+    board_where(11, |row, col| (row * 5 + col * col) % 9 == 0)
+}
+
+/// The one whole number after `key` in `text`, as in `completions: 8` or `--array=0-7`.
+fn number_after(text: &str, key: &str) -> usize {
+    let mut found = text.match_indices(key).map(|(at, _)| {
+        let digits: String = text[at + key.len()..].chars().take_while(char::is_ascii_digit).collect();
+        digits.parse::<usize>().unwrap_or_else(|_| panic!("a number after {key:?}"))
+    });
+    let number = found.next().unwrap_or_else(|| panic!("{key:?} is missing"));
+    assert_eq!(found.next(), None, "{key:?} appears twice");
+    number
+}
+
+#[test]
+fn the_parallel_recipe_for_one_machine_counts_q12_as_oeis_says() {
+    let scratch = Scratch::new("parallel-local");
+    let stand_in = parallel_or_stand_in(&scratch);
+    scratch.write("board.txt", &board_text(board_where(12, |_, _| false)));
+    let recipe = tested_block("parallel-local");
+    assert!(recipe.contains("parallel --will-cite"), "{recipe}");
+    let outcome = shell(&recipe, &scratch.0, stand_in.as_deref(), &[]);
+    let q12 = checker::oracle::known_count(12).expect("OEIS knows Q(12)");
+    assert_eq!(outcome, Outcome::success(&format!("{q12}\n")), "{recipe}");
+    // The recipe collected one file a slice, each one shard line.
+    let slice_count = number_after(&recipe, "--shard {}/");
+    for slice in 1..=slice_count {
+        let file =
+            std::fs::read_to_string(scratch.0.join(format!("shards/{slice}.txt"))).expect("a shard file");
+        assert!(file.starts_with(&format!("slice {slice}/{slice_count} of board n=12 ")), "{file:?}");
+    }
+}
+
+#[test]
+fn the_parallel_recipe_for_many_hosts_runs_with_the_local_machine_as_every_host() {
+    let scratch = Scratch::new("parallel-sshlogin");
+    let stand_in = parallel_or_stand_in(&scratch);
+    let reserved = reserved_11();
+    let expected = oracle_count(&reserved);
+    scratch.write("board.txt", &board_text(reserved));
+    let recipe = tested_block("parallel-sshlogin");
+    let hosts_line = recipe.lines().find(|line| line.starts_with("hosts=")).expect("a hosts= line");
+    // `:` is parallel's name for the local machine; everything else is run as written.
+    let recipe = recipe.replace(hosts_line, "hosts=2/:");
+    assert!(recipe.contains("--sshlogin \"$hosts\"") && recipe.contains("--basefile board.txt"), "{recipe}");
+    let outcome = shell(&recipe, &scratch.0, stand_in.as_deref(), &[]);
+    assert_eq!(
+        (outcome.stdout.as_str(), outcome.status),
+        (format!("{expected}\n").as_str(), Some(0)),
+        "{outcome:?}"
+    );
+    let lines = std::fs::read_to_string(scratch.0.join("shards.txt")).expect("the collected output");
+    assert_eq!(lines.lines().count(), number_after(&recipe, "--shard {}/"), "{lines}");
+}
+
+#[test]
+fn the_slurm_script_runs_as_each_array_task_and_its_sum_job_adds_them_up() {
+    let script = docs_file("slurm/queens.sbatch");
+    // Slurm reads #SBATCH lines only before the first command.
+    let first_command =
+        script.lines().position(|line| !line.trim().is_empty() && !line.starts_with('#')).expect("a command");
+    let lines: Vec<&str> = script.lines().collect();
+    let last_directive = lines.iter().rposition(|line| line.starts_with("#SBATCH")).expect("directives");
+    assert!(last_directive < first_command, "an #SBATCH line after the first command is ignored");
+    let commands: String =
+        script.lines().filter(|line| !line.starts_with('#')).map(|line| format!("{line}\n")).collect();
+    let slice_count = number_after(&commands, "--shard env/");
+    assert_eq!(number_after(&script, "#SBATCH --array=0-") + 1, slice_count, "the array is 0..K-1");
+    let output_pattern = script
+        .lines()
+        .find_map(|line| line.strip_prefix("#SBATCH --output="))
+        .expect("an --output file per task");
+    let wrap = script.lines().find(|line| line.contains("--wrap \"")).expect("the sum job");
+    let sum_command = &wrap[wrap.find("--wrap \"").expect("--wrap") + "--wrap \"".len()..wrap.len() - 1];
+
+    let scratch = Scratch::new("slurm");
+    let script_path = scratch.write("queens.sbatch", &script);
+    let reserved = reserved_11();
+    let expected = oracle_count(&reserved);
+    scratch.write("board.txt", &board_text(reserved));
+    let job_id = "4242";
+    for task in 0..slice_count {
+        let task = task.to_string();
+        let mut command = Command::new("bash");
+        command.arg(&script_path).current_dir(&scratch.0).env("PATH", path_with_cses(None));
+        let environment = [
+            ("SLURM_ARRAY_TASK_ID", task.as_str()),
+            ("SLURM_ARRAY_JOB_ID", job_id),
+            ("SLURM_CPUS_PER_TASK", "2"),
+        ];
+        let outcome = run(&mut command, b"", &environment);
+        assert_eq!((outcome.stderr.as_str(), outcome.status), ("", Some(0)), "task {task}");
+        // Slurm writes the task's stdout where --output says: %A the job, %a the task.
+        scratch.write(&output_pattern.replace("%A", job_id).replace("%a", &task), &outcome.stdout);
+    }
+    // The sum job's --wrap, as the submitting shell expands it.
+    let sum_command = sum_command.replace("${jobid}", job_id).replace("$jobid", job_id);
+    assert_eq!(shell(&sum_command, &scratch.0, None, &[]), Outcome::success(&format!("{expected}\n")));
+}
+
+#[test]
+fn the_kubernetes_job_runs_as_each_indexed_pod_and_the_logs_add_up() {
+    let manifest = docs_file("kubernetes/queens-indexed-job.yaml");
+    let value = |key: &str| {
+        let line = manifest
+            .lines()
+            .find(|line| line.trim_start().starts_with(key))
+            .unwrap_or_else(|| panic!("{key}"));
+        line.trim_start()[key.len()..].trim().to_owned()
+    };
+    assert_eq!(value("completionMode:"), "Indexed");
+    assert_eq!(value("restartPolicy:"), "Never");
+    let completions: usize = value("completions:").parse().expect("a number");
+    let parallelism: usize = value("parallelism:").parse().expect("a number");
+    assert!((1..=completions).contains(&parallelism), "parallelism {parallelism}");
+    // The board's volume is mounted where the command runs.
+    assert_eq!(value("workingDir:"), value("mountPath:"));
+    let command = value("command:");
+    let arguments: Vec<&str> = command
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .expect("command: [\"sh\", \"-c\", \"...\"]")
+        .split(", ")
+        .map(|argument| argument.strip_prefix('"').and_then(|rest| rest.strip_suffix('"')).expect("quoted"))
+        .collect();
+    let ["sh", "-c", script] = arguments[..] else { panic!("{arguments:?}") };
+    assert!(!script.contains('\\') && !script.contains('"'), "no escapes to undo: {script}");
+    assert_eq!(number_after(script, "--shard env/"), completions);
+    let sum_command = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix('#').map(str::trim).filter(|line| line.starts_with("cses --sum")))
+        .expect("the sum command");
+
+    let scratch = Scratch::new("kubernetes");
+    let mount = scratch.0.join("board");
+    let reserved = reserved_11();
+    let expected = oracle_count(&reserved);
+    scratch.write("board/board.txt", &board_text(reserved));
+    for index in 0..completions {
+        let index = index.to_string();
+        let mut command = Command::new("sh");
+        command.args(["-c", script]).current_dir(&mount).env("PATH", path_with_cses(None));
+        let outcome = run(&mut command, b"", &[("JOB_COMPLETION_INDEX", index.as_str())]);
+        assert_eq!((outcome.stderr.as_str(), outcome.status), ("", Some(0)), "index {index}");
+        // A pod's log holds both of its streams; the docs' loop writes one file a pod.
+        scratch.write(&format!("shards/queens-{index}-x7k2p.txt"), &(outcome.stdout + &outcome.stderr));
+    }
+    assert_eq!(shell(sum_command, &scratch.0, None, &[]), Outcome::success(&format!("{expected}\n")));
+}
+
+#[test]
+fn a_shard_line_names_the_slice_1_based_the_board_and_the_slicing() {
+    // The bare count of a plain run is CSES's output and does not change.
+    assert_eq!(cses(&[], SAMPLE.as_bytes(), &[]), Outcome::success("65\n"));
+    let line = shard_line(SAMPLE, 3, 8);
+    // The board's hash: FNV-1a 64 of the sample's rows, each ending with "\n", as Python's
+    // `functools.reduce(lambda h, b: ((h ^ b) * 0x100000001b3) % 2**64, rows, 0xcbf29ce484222325)`
+    // gives it.
+    let prefix = "slice 3/8 of board n=8 fnv1a64=01ac54db632a12d5 slicing=fastest-";
+    assert!(line.starts_with(prefix), "{line}");
+    let (slicing, count) = line[prefix.len()..].split_once(": ").expect("a count");
+    assert!(slicing.len() == 8 && slicing.bytes().all(|byte| byte.is_ascii_hexdigit()), "{slicing}");
+    let total: u64 = (1..=8).map(|slice| count_of(&shard_line(SAMPLE, slice, 8))).sum();
+    assert_eq!(total, SAMPLE_COUNT);
+    assert_eq!(count_of(&line), count.parse::<u64>().expect("a count"));
+}
+
+#[test]
+fn the_board_hash_differs_between_boards_and_not_with_crlf_or_a_missing_last_newline() {
+    let sample = board_of(&shard_line(SAMPLE, 1, 2)).to_owned();
+    let crlf = SAMPLE.replace('\n', "\r\n");
+    let without_last_newline = SAMPLE.strip_suffix('\n').expect("a last newline");
+    for text in [crlf.as_str(), without_last_newline] {
+        assert_eq!(board_of(&shard_line(text, 1, 2)), sample, "{text:?}");
+    }
+    // One more reserved square, the empty board, and the same rows on a larger board all differ.
+    let one_more = SAMPLE.replacen('.', "*", 1);
+    let empty = "........\n".repeat(8);
+    let larger = board_text(board_where(9, |row, col| {
+        row < 8 && col < 8 && SAMPLE.lines().nth(row).expect("a row").as_bytes()[col] == b'*'
+    }));
+    let mut seen = BTreeMap::from([(sample, "sample")]);
+    for (name, text) in [("one more", one_more.as_str()), ("empty", &empty), ("larger", &larger)] {
+        let board = board_of(&shard_line(text, 1, 2)).to_owned();
+        assert_eq!(seen.insert(board.clone(), name), None, "{name} has the hash of another: {board}");
+    }
+}
+
+#[test]
+fn the_environment_gives_the_same_slice_as_shard_i_k() {
+    let expected = cses(&["--shard", "3/8"], SAMPLE.as_bytes(), &[]);
+    assert_eq!(expected.status, Some(0));
+    for environment in [
+        &[("SLURM_ARRAY_TASK_ID", "2")][..],
+        &[("JOB_COMPLETION_INDEX", "2")],
+        &[("SLURM_ARRAY_TASK_ID", "2"), ("JOB_COMPLETION_INDEX", "2")],
+    ] {
+        assert_eq!(cses(&["--shard", "env/8"], SAMPLE.as_bytes(), environment), expected, "{environment:?}");
+        assert_eq!(cses(&["--shard=env/8", "--threads", "1"], SAMPLE.as_bytes(), environment), expected);
+    }
+    // An explicit slice ignores the environment.
+    let elsewhere = [("SLURM_ARRAY_TASK_ID", "7"), ("JOB_COMPLETION_INDEX", "5")];
+    assert_eq!(cses(&["--shard", "3/8"], SAMPLE.as_bytes(), &elsewhere), expected);
+}
+
+#[test]
+fn every_refusal_of_the_environment_index_is_one_line_and_exit_2() {
+    let neither = "--shard env/8: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set (a Slurm job \
+                   array or a Kubernetes Indexed Job sets one); outside them give --shard I/K";
+    let slurm = |value: &str| {
+        format!("--shard env/8: SLURM_ARRAY_TASK_ID={value:?} is not a slice index from 0 to 7 (sbatch --array=0-7)")
+    };
+    let kubernetes = |value: &str| {
+        format!(
+            "--shard env/8: JOB_COMPLETION_INDEX={value:?} is not a slice index from 0 to 7 (completions: 8)"
+        )
+    };
+    let cases: Vec<(Vec<(&str, &str)>, String)> = vec![
+        (vec![], neither.to_owned()),
+        (vec![("SLURM_ARRAY_TASK_ID", "8")], slurm("8")),
+        (vec![("SLURM_ARRAY_TASK_ID", "")], slurm("")),
+        (vec![("SLURM_ARRAY_TASK_ID", "-1")], slurm("-1")),
+        (vec![("SLURM_ARRAY_TASK_ID", "+1")], slurm("+1")),
+        (vec![("SLURM_ARRAY_TASK_ID", " 1")], slurm(" 1")),
+        (vec![("SLURM_ARRAY_TASK_ID", "1.0")], slurm("1.0")),
+        (vec![("SLURM_ARRAY_TASK_ID", "99999999999999999999999")], slurm("99999999999999999999999")),
+        (vec![("JOB_COMPLETION_INDEX", "12")], kubernetes("12")),
+        (vec![("JOB_COMPLETION_INDEX", "two")], kubernetes("two")),
+        (vec![("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "x")], kubernetes("x")),
+        (
+            vec![("SLURM_ARRAY_TASK_ID", "1"), ("JOB_COMPLETION_INDEX", "2")],
+            "--shard env/8: SLURM_ARRAY_TASK_ID=1 and JOB_COMPLETION_INDEX=2 disagree: unset the one that is \
+             not this job's"
+                .to_owned(),
+        ),
+    ];
+    for (environment, message) in cases {
+        assert_eq!(
+            cses(&["--shard", "env/8"], SAMPLE.as_bytes(), &environment),
+            Outcome::refusal(&message),
+            "{environment:?}"
+        );
+    }
+    for value in ["env/0", "env/", "env/x", "env/-1", "env/+2", "env/1/2"] {
+        assert_eq!(
+            cses(&["--shard", value], SAMPLE.as_bytes(), &[("SLURM_ARRAY_TASK_ID", "0")]),
+            Outcome::refusal(&format!(
+                "invalid --shard {value:?}: expected env/K with a whole number K >= 1"
+            )),
+            "{value}"
+        );
+    }
+    assert_eq!(
+        cses(&["--impl", "bitmask", "--shard", "env/8"], SAMPLE.as_bytes(), &[("SLURM_ARRAY_TASK_ID", "0")]),
+        Outcome::refusal(
+            "--threads and --shard apply to the fastest implementation only, not to \"bitmask\""
+        )
+    );
+}
+
+/// The real shard lines of the sample in `slice_count` slices.
+fn sample_lines(slice_count: usize) -> Vec<String> {
+    (1..=slice_count).map(|slice| shard_line(SAMPLE, slice, slice_count)).collect()
+}
+
+/// `cses --sum` of files written into `scratch`, each `(name, text)`.
+fn sum_of(scratch: &Scratch, files: &[(&str, String)]) -> Outcome {
+    let paths: Vec<String> =
+        files.iter().map(|(name, text)| scratch.write(name, text).display().to_string()).collect();
+    let mut arguments = vec!["--sum"];
+    arguments.extend(paths.iter().map(String::as_str));
+    cses(&arguments, b"", &[])
+}
+
+#[test]
+fn sum_adds_the_slices_skipping_blank_lines_with_any_line_ends_and_stdin() {
+    let scratch = Scratch::new("sum-accepts");
+    let lines = sample_lines(4);
+    let total = format!("{SAMPLE_COUNT}\n");
+    // One file, shuffled, with blank lines, spaces and CRLF.
+    let messy = format!("\n{}\r\n  \n  {}  \r\n{}\n\n{}", lines[2], lines[0], lines[3], lines[1]);
+    assert_eq!(sum_of(&scratch, &[("all.txt", messy)]), Outcome::success(&total));
+    // A file a slice, with empty files among them (a failed task's empty output is no slice).
+    let mut files: Vec<(String, String)> =
+        lines.iter().enumerate().map(|(at, line)| (format!("{at}.out"), format!("{line}\n"))).collect();
+    files.push(("empty.out".to_owned(), String::new()));
+    let files: Vec<(&str, String)> = files.iter().map(|(name, text)| (name.as_str(), text.clone())).collect();
+    assert_eq!(sum_of(&scratch, &files), Outcome::success(&total));
+    // `-` is stdin, beside files.
+    let first = scratch.write("first.txt", &format!("{}\n", lines[0])).display().to_string();
+    let rest = format!("{}\n{}\n{}\n", lines[1], lines[2], lines[3]);
+    assert_eq!(cses(&["--sum", &first, "-"], rest.as_bytes(), &[]), Outcome::success(&total));
+    assert_eq!(
+        cses(&["--sum", "-"], format!("{}\n{rest}", lines[0]).as_bytes(), &[]),
+        Outcome::success(&total)
+    );
+}
+
+#[test]
+fn every_refusal_of_sum_is_one_line_naming_the_file_and_line_and_exit_2() {
+    let scratch = Scratch::new("sum-refuses");
+    let path = |name: &str| scratch.0.join(name).display().to_string();
+    let lines = sample_lines(4);
+    let [one, two, three, four] = [&lines[0], &lines[1], &lines[2], &lines[3]];
+    let of_eight = sample_lines(8);
+    let other_board = shard_line(&SAMPLE.replacen('.', "*", 1), 2, 4);
+    let slicing = one.split(" slicing=").nth(1).expect("a slicing").split(": ").next().expect("a name");
+    let other_slicing = two.replace(slicing, "fastest-00000000");
+    let form = "slice I/K of board n=N fnv1a64=HASH slicing=NAME";
+    let not_a_shard_line =
+        |place: &str, quoted: &str| format!("{place}: not a shard line ({form}: COUNT): {quoted}");
+    let cases: Vec<(Vec<(&str, String)>, String)> = vec![
+        (
+            vec![("noise.txt", format!("{one}\nslurmstepd: error: *** JOB 4242 CANCELLED ***\n"))],
+            not_a_shard_line(&format!("{}:2", path("noise.txt")), "\"slurmstepd: error: *** JOB 4242 CANCELLED ***\""),
+        ),
+        (
+            vec![("failed.err", "error: line 3, column 1: too few rows: expected 8, found 2\n".to_owned())],
+            not_a_shard_line(
+                &format!("{}:1", path("failed.err")),
+                "\"error: line 3, column 1: too few rows: expected 8, found 2\"",
+            ),
+        ),
+        (
+            vec![("bare.txt", "65\n".to_owned())],
+            not_a_shard_line(&format!("{}:1", path("bare.txt")), "\"65\""),
+        ),
+        (
+            vec![("long.txt", format!("{}\n", "x".repeat(100)))],
+            not_a_shard_line(&format!("{}:1", path("long.txt")), &format!("{:?}...", "x".repeat(60))),
+        ),
+        (
+            vec![("prefixed.txt", format!("[pod/queens-0-x7k2p/queens] {one}\n"))],
+            not_a_shard_line(
+                &format!("{}:1", path("prefixed.txt")),
+                &format!("{:?}...", format!("[pod/queens-0-x7k2p/queens] {one}").chars().take(60).collect::<String>()),
+            ),
+        ),
+        (
+            vec![("signed.txt", format!("{}\n", one.replace("slice 1/4", "slice +1/4")))],
+            not_a_shard_line(
+                &format!("{}:1", path("signed.txt")),
+                &format!("{:?}...", one.replace("slice 1/4", "slice +1/4").chars().take(60).collect::<String>()),
+            ),
+        ),
+        (
+            vec![("zero.txt", format!("{}\n", one.replace("slice 1/4", "slice 0/4")))],
+            format!("{}:1: slice 0/4 does not exist: expected 1 <= I <= K", path("zero.txt")),
+        ),
+        (
+            vec![("past.txt", format!("{}\n", one.replace("slice 1/4", "slice 5/4")))],
+            format!("{}:1: slice 5/4 does not exist: expected 1 <= I <= K", path("past.txt")),
+        ),
+        (
+            vec![("huge.txt", format!("{}: 18446744073709551616\n", one.rsplit_once(": ").expect("a count").0))],
+            format!(
+                "{}:1: count 18446744073709551616 is over u64's largest, 18446744073709551615",
+                path("huge.txt")
+            ),
+        ),
+        (
+            vec![("a.txt", format!("{one}\n")), ("b.txt", format!("{}\n", of_eight[1]))],
+            format!(
+                "{}:1: slice 2/8 is one of 8 slices, but {}:1 has slice 1/4, one of 4",
+                path("b.txt"),
+                path("a.txt")
+            ),
+        ),
+        (
+            vec![("a.txt", format!("{one}\n{other_board}\n"))],
+            format!(
+                "{}:2: slice 2/4 is of board {}, but {}:1 is of board {}",
+                path("a.txt"),
+                board_of(&other_board),
+                path("a.txt"),
+                board_of(one)
+            ),
+        ),
+        (
+            vec![("a.txt", format!("{one}\n")), ("b.txt", format!("{other_slicing}\n"))],
+            format!(
+                "{}:1: slice 2/4 was cut by fastest-00000000, but {}:1 by {slicing}: slices of different versions \
+                 of cses need not add up; count them all with one",
+                path("b.txt"),
+                path("a.txt")
+            ),
+        ),
+        (
+            vec![("a.txt", format!("{one}\n{two}\n")), ("b.txt", format!("{three}\n\n{two}\n"))],
+            format!("{}:3: slice 2/4 again, already read at {}:2", path("b.txt"), path("a.txt")),
+        ),
+        (vec![("a.txt", format!("{one}\n{three}\n"))], "missing slices 2/4, 4/4 (2 of 4 read)".to_owned()),
+        (vec![("a.txt", format!("{two}\n{three}\n{four}\n"))], "missing slice 1/4 (3 of 4 read)".to_owned()),
+        (
+            vec![("a.txt", format!("{}\n{}\n", of_eight[0], of_eight[4]))],
+            "missing slices 2/8 to 4/8, 6/8 to 8/8 (2 of 8 read)".to_owned(),
+        ),
+        (
+            vec![(
+                "a.txt",
+                format!(
+                    "{}: 18446744073709551615\n{}\n",
+                    one.rsplit_once(": ").expect("a count").0,
+                    two
+                ),
+            )],
+            format!(
+                "{}:2: adding slice 2/4's count takes the total past u64's largest, 18446744073709551615",
+                path("a.txt")
+            ),
+        ),
+        (vec![("a.txt", "\n \n".to_owned())], "no shard lines to add: the input holds none".to_owned()),
+        (
+            vec![("a.txt", String::new()), ("b.txt", "\r\n".to_owned())],
+            "no shard lines to add: none of the 2 inputs holds one".to_owned(),
+        ),
+    ];
+    for (files, message) in cases {
+        assert_eq!(sum_of(&scratch, &files), Outcome::refusal(&message), "{files:?}");
+    }
+    // The same file twice, a file that is not there, and stdin named as such.
+    let a = scratch.write("twice.txt", &format!("{one}\n")).display().to_string();
+    assert_eq!(
+        cses(&["--sum", &a, &a], b"", &[]),
+        Outcome::refusal(&format!("{a}:1: slice 1/4 again: {a} is given twice"))
+    );
+    let missing = path("not-there.txt");
+    assert_eq!(
+        cses(&["--sum", &a, &missing], b"", &[]),
+        Outcome::refusal(&format!("cannot read {missing}: No such file or directory (os error 2)"))
+    );
+    assert_eq!(
+        cses(&["--sum", "-"], b"hello\n", &[]),
+        Outcome::refusal(&not_a_shard_line("<stdin>:1", "\"hello\""))
+    );
+}
+
+#[test]
+fn sum_lists_many_missing_slices_compactly() {
+    let scratch = Scratch::new("sum-missing");
+    // Every third slice of 60: 40 missing in 20 runs, of which 12 are listed.
+    let lines: String =
+        (1..=60).step_by(3).map(|slice| format!("{}\n", shard_line(SAMPLE, slice, 60))).collect();
+    let listed: Vec<String> = (0..12).map(|run| format!("{}/60, {}/60", 3 * run + 2, 3 * run + 3)).collect();
+    assert_eq!(
+        sum_of(&scratch, &[("a.txt", lines)]),
+        Outcome::refusal(&format!("missing slices {}, and 8 more runs (20 of 60 read)", listed.join(", ")))
+    );
+}
+
+#[test]
+fn sum_takes_files_and_nothing_else() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--sum"], "--sum needs at least one FILE of shard lines (`-` for stdin)"),
+        (
+            &["--sum", "a.txt", "--impl", "fastest"],
+            "--sum takes files only, not --list, --impl, --threads or --shard",
+        ),
+        (
+            &["--threads", "2", "--sum", "a.txt"],
+            "--sum takes files only, not --list, --impl, --threads or --shard",
+        ),
+        (
+            &["--sum", "--shard", "1/2", "a.txt"],
+            "--sum takes files only, not --list, --impl, --threads or --shard",
+        ),
+        (&["--list", "--sum", "a.txt"], "--sum takes files only, not --list, --impl, --threads or --shard"),
+        (&["a.txt"], "unexpected argument \"a.txt\""),
+    ];
+    for (arguments, message) in cases {
+        assert_eq!(cses(arguments, SAMPLE.as_bytes(), &[]), Outcome::refusal(message), "{arguments:?}");
+    }
+}

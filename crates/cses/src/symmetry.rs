@@ -134,15 +134,12 @@ const NO_QUEEN: Job =
 fn classic_jobs(n: usize, free: &[u64]) -> Vec<Job> {
     let mut jobs = Vec::new();
     if free[0] & 1 != 0 {
-        for second in 2..n - 1 {
-            let job = NO_QUEEN.place(1);
-            if free[1] >> second & 1 == 0 {
-                continue;
-            }
-            let job = Job { kind: Kind::Corner { second }, ..job.place(1 << second) };
-            // Row 2 is below row `second` only when `second` is 2; above it, column 1 is closed.
-            let closed = if 2 < second { 2 } else { 0 };
-            for queen in bits(free[2] & !(job.columns | job.left | job.right | closed)) {
+        let corner = NO_QUEEN.place(1);
+        for second in (2..n - 1).filter(|&second| free[1] >> second & 1 != 0) {
+            let kind = Kind::Corner { second };
+            let job = Job { kind, ..corner.place(1 << second) };
+            let row_2 = pruned(n, free, kind)[2];
+            for queen in bits(row_2 & !(job.columns | job.left | job.right)) {
                 jobs.push(job.place(queen));
             }
         }
@@ -151,11 +148,10 @@ fn classic_jobs(n: usize, free: &[u64]) -> Vec<Job> {
         if free[0] >> top & 1 == 0 {
             continue;
         }
-        let job = Job { kind: Kind::Border { top }, ..NO_QUEEN.place(1 << top) };
-        // Row 1 is above row `top` unless `top` is 1: there the side columns are closed.
-        let sides = 1 | 1 << (n - 1);
-        let closed = if 1 < top { sides } else { 0 };
-        for queen in bits(free[1] & !(job.columns | job.left | job.right | closed)) {
+        let kind = Kind::Border { top };
+        let job = Job { kind, ..NO_QUEEN.place(1 << top) };
+        let row_1 = pruned(n, free, kind)[1];
+        for queen in bits(row_1 & !(job.columns | job.left | job.right)) {
             jobs.push(job.place(queen));
         }
     }
@@ -210,6 +206,23 @@ fn run_jobs(n: usize, free: &[u64], jobs: &[Job]) -> u64 {
     })
 }
 
+/// Each row's free squares less those a kind of job closes: column 1 above row 1's queen for a
+/// corner; for a border top queen, the side columns above its row, and in the bottom row the
+/// columns outside `top..=n - 1 - top`.
+fn pruned(n: usize, board: &[u64], kind: Kind) -> [u64; MAX_ROWS] {
+    let mut free = [0; MAX_ROWS];
+    free[..n].copy_from_slice(board);
+    match kind {
+        Kind::Plain { .. } => {}
+        Kind::Corner { second } => (2..second).for_each(|row| free[row] &= !2),
+        Kind::Border { top } => {
+            (1..top).for_each(|row| free[row] &= !(1 | 1 << (n - 1)));
+            free[n - 1] &= ((1 << (n - top)) - 1) & !((1 << top) - 1);
+        }
+    }
+    free
+}
+
 /// The most rows a search holds: a `u64` mask's columns.
 const MAX_ROWS: usize = 64;
 
@@ -228,24 +241,21 @@ struct Search {
 
 impl Search {
     fn new(n: usize, board: &[u64], job: &Job) -> Search {
-        let sides = 1 | 1 << (n - 1);
-        let mut free = [0; MAX_ROWS];
-        free[..n].copy_from_slice(board);
-        let mut deadline = n;
-        match job.kind {
-            Kind::Plain { .. } => {}
-            Kind::Corner { second } => (2..second).for_each(|row| free[row] &= !2),
-            Kind::Border { top } => {
-                (1..top).for_each(|row| free[row] &= !sides);
-                // The bottom queen stands between columns `top` and `n - 1 - top`.
-                free[n - 1] &= ((1 << (n - top)) - 1) & !((1 << top) - 1);
-                deadline = n - 1 - top;
-            }
-        }
+        let deadline = match job.kind {
+            Kind::Border { top } => n - 1 - top,
+            _ => n,
+        };
         let mut queens = [0; MAX_ROWS];
         let placed = job.row.min(job.queens.len());
         queens[..placed].copy_from_slice(&job.queens[..placed]);
-        Search { last: n - 1, kind: job.kind, free, queens, deadline, sides }
+        Search {
+            last: n - 1,
+            kind: job.kind,
+            free: pruned(n, board, job.kind),
+            queens,
+            deadline,
+            sides: 1 | 1 << (n - 1),
+        }
     }
 
     /// The weighted count of the solutions below the rows placed before `row` (`row <= last`),

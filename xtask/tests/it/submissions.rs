@@ -804,8 +804,9 @@ fn stress_passes_a_right_file_and_stops_at_a_compile_error() {
 /// A `judge --watch` child, killed and reaped when dropped, whatever the test's outcome.
 struct Watch {
     child: Child,
-    stdout: Arc<Mutex<String>>,
-    stderr: Arc<Mutex<String>>,
+    /// Bytes as they arrive: a read may end inside a character, so they are decoded when looked at.
+    stdout: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Watch {
@@ -820,13 +821,13 @@ impl Watch {
             .spawn()
             .expect("start judge --watch");
         let collect = |mut source: Box<dyn Read + Send>| {
-            let text = Arc::new(Mutex::new(String::new()));
+            let text = Arc::new(Mutex::new(Vec::new()));
             let sink = Arc::clone(&text);
             std::thread::spawn(move || {
                 let mut buffer = [0; 4096];
                 while let Ok(read @ 1..) = source.read(&mut buffer) {
                     let mut sink = sink.lock().unwrap_or_else(PoisonError::into_inner);
-                    sink.push_str(&String::from_utf8_lossy(&buffer[..read]));
+                    sink.extend_from_slice(&buffer[..read]);
                 }
             });
             text
@@ -837,11 +838,11 @@ impl Watch {
     }
 
     fn stdout(&self) -> String {
-        self.stdout.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        String::from_utf8_lossy(&self.stdout.lock().unwrap_or_else(PoisonError::into_inner)).into_owned()
     }
 
     fn stderr(&self) -> String {
-        self.stderr.lock().unwrap_or_else(PoisonError::into_inner).clone()
+        String::from_utf8_lossy(&self.stderr.lock().unwrap_or_else(PoisonError::into_inner)).into_owned()
     }
 
     /// Waits until `done` holds for (stdout, stderr), or fails after `limit`.
@@ -892,9 +893,15 @@ fn watch_judges_again_when_the_file_changes() {
     let wrong = right.replace("print(place(0))", "print(place(0) + 1)");
     assert_ne!(wrong, right, "right.py prints place(0)");
     std::fs::write(&file, wrong).expect("rewrite the watched file");
-    watch
-        .wait_for("second report", Duration::from_secs(10), |stdout, _| stdout.matches(SUMMARY).count() >= 2);
+    // A report reaches the pipe in several writes (one per styled stretch of text), so the wait is
+    // for its last lines, the failures' details, not for its summary line.
+    let details = ["WA watched.py on cses/empty-8x8: ", "WA watched.py on cses/sample: "];
+    watch.wait_for("second report", Duration::from_secs(10), |stdout, _| {
+        let second = &stdout[first.len()..];
+        second.contains(SUMMARY) && details.iter().all(|detail| second.contains(detail))
+    });
     let second = watch.stdout()[first.len()..].to_string();
+    assert_eq!(second.matches(SUMMARY).count(), 1, "{second}");
     assert!(second.contains("2 verdicts from 2 runs: 0 AC, 2 WA,"), "{second}");
     assert!(second.contains("WA watched.py on cses/sample: expected 65, got 66"), "{second}");
     assert!(watch.stderr().contains("changed: judging again"), "{}", watch.stderr());

@@ -193,8 +193,8 @@ fn parse_arguments() -> Result<Command, lexopt::Error> {
 }
 
 fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
+    match shards::parse_whole_number::<usize>(text) {
+        Some(threads) if threads <= MAX_THREADS => Ok(threads),
         _ => Err(format!("invalid --threads {text:?}: expected a whole number from 0 to {MAX_THREADS}")),
     }
 }
@@ -202,16 +202,15 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 /// Parses `I/K` into the 0-based shard index and the shard count, or `env/K` into the count.
 fn parse_shard(text: &str) -> Result<Shard, String> {
     if let Some(count) = text.strip_prefix("env/") {
-        let is_digits = !count.is_empty() && count.bytes().all(|byte| byte.is_ascii_digit());
-        return match count.parse::<usize>() {
-            Ok(count) if is_digits && count >= 1 => Ok(Shard::FromEnvironment { count }),
+        return match shards::parse_whole_number::<usize>(count) {
+            Some(count) if count >= 1 => Ok(Shard::FromEnvironment { count }),
             _ => Err(format!("invalid --shard {text:?}: expected env/K with a whole number K >= 1")),
         };
     }
     let invalid = || format!("invalid --shard {text:?}: expected I/K with whole numbers 1 <= I <= K");
     let (index, count) = text.split_once('/').ok_or_else(invalid)?;
-    let index: usize = index.parse().map_err(|_| invalid())?;
-    let count: usize = count.parse().map_err(|_| invalid())?;
+    let index: usize = shards::parse_whole_number(index).ok_or_else(invalid)?;
+    let count: usize = shards::parse_whole_number(count).ok_or_else(invalid)?;
     if index == 0 || index > count {
         return Err(invalid());
     }

@@ -70,7 +70,7 @@ pub fn slice_index_from_environment(
 }
 
 /// A whole number written in ASCII digits alone (no sign, no spaces), if it fits a `u64`.
-fn parse_whole_number<T: std::str::FromStr>(text: &str) -> Option<T> {
+pub(crate) fn parse_whole_number<T: std::str::FromStr>(text: &str) -> Option<T> {
     if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
         return None;
     }

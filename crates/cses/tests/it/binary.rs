@@ -269,7 +269,7 @@ fn the_shards_of_fastest_add_up_to_the_whole_count() {
 
 #[test]
 fn bad_threads_values_exit_2() {
-    for value in ["", "abc", "-1", "1.5", "257", "99999999999999999999999"] {
+    for value in ["", "abc", "-1", "+1", " 1", "1.5", "257", "99999999999999999999999"] {
         assert_eq!(
             cses(&["--threads", value], SAMPLE.as_bytes()),
             Outcome::failure(&format!("invalid --threads {value:?}: expected a whole number from 0 to 256")),
@@ -280,7 +280,9 @@ fn bad_threads_values_exit_2() {
 
 #[test]
 fn bad_shard_values_exit_2() {
-    for value in ["", "1", "0/2", "3/2", "1/0", "0/0", "a/2", "1/b", "1-2", "1/2/3", "-1/2"] {
+    for value in
+        ["", "1", "0/2", "3/2", "1/0", "0/0", "a/2", "1/b", "1-2", "1/2/3", "-1/2", "+1/2", "1/+2", " 1/2"]
+    {
         assert_eq!(
             cses(&["--shard", value], SAMPLE.as_bytes()),
             Outcome::failure(&format!(

@@ -279,11 +279,10 @@ pub struct Measurement {
     pub expected: u64,
     #[serde(flatten)]
     pub outcome: Outcome,
-    /// This median over the fastest median of the same problem on the same board, with as many
-    /// threads.
+    /// This median over the fastest median of its table row: the same board, with as many threads,
+    /// among the implementations of its crate.
     pub ratio_to_fastest: Option<f64>,
-    /// This median over the baseline's, same problem, board and thread count, when both were
-    /// measured.
+    /// This median over the baseline's in its table row, when both were measured.
     pub ratio_to_baseline: Option<f64>,
     /// Where one of the two ran over the budget, what is known of that ratio instead.
     pub ratio_to_baseline_bound: Option<RatioBound>,
@@ -458,12 +457,14 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
     }
 }
 
-/// Whether two measurements are of one row: same problem, board and thread count.
+/// Whether two measurements are of one row: same table (the implementations' crate, as the tables
+/// group them: `cses/fixed_board`, which solves only CSES's 8 x 8 boards, sits beside the n x n
+/// counters), board and thread count.
 fn same_row(one: &Measurement, other: &Measurement) -> bool {
-    one.problem == other.problem
-        && one.board == other.board
-        && one.n == other.n
-        && one.threads == other.threads
+    let table = |measurement: &Measurement| {
+        measurement.implementation.split_once('/').map_or("", |(prefix, _)| prefix).to_string()
+    };
+    table(one) == table(other) && one.board == other.board && one.n == other.n && one.threads == other.threads
 }
 
 /// Each measured median over the fastest median of its row.
@@ -1110,6 +1111,18 @@ mod tests {
             passed: true,
             cases_folder: "cases".to_string(),
         }
+    }
+
+    #[test]
+    fn a_counter_of_the_8x8_board_alone_is_ratioed_against_its_table_row() {
+        // cses/fixed_board solves CSES 1624 only; it sits in the counting table's n = 8 row.
+        let eight_only = Measurement { problem: Problem::Cses1624, ..measured("cses/fixed", 8, 2, 30_000) };
+        let mut measurements =
+            vec![measured("cses/quick", 8, 2, 10_000), eight_only, measured("leetcode52/other", 8, 2, 5_000)];
+        set_ratios(&mut measurements);
+        let ratios: Vec<Option<f64>> =
+            measurements.iter().map(|measurement| measurement.ratio_to_fastest).collect();
+        assert_eq!(ratios, [Some(1.0), Some(3.0), Some(1.0)]);
     }
 
     #[test]

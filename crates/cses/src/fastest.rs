@@ -11,7 +11,8 @@
 //!   all 8 for the empty board), which maps the solutions of C one to one onto those of g(C). So a
 //!   solution found by the search counts |G-orbit of C| if C is the least of its orbit, else 0,
 //!   and the total is exact without looking at any solution's own symmetry. The weights are a
-//!   table of n^4 bytes, built once in O(8 n^4).
+//!   table of n^4 bytes, built once: the valid constellations are listed by loops that drop a
+//!   clash at once, and each orbit is met at its least member and listed once.
 //! - Pruning by the top queen: a least constellation puts its top queen no nearer a corner than
 //!   the other border queens (under the full group), so for each top column the side columns are
 //!   free only in the rows where some least constellation has its side queen, the bottom row only
@@ -42,10 +43,13 @@
 //!   compiled a second time to use it, about 5% faster.
 //!
 //! Memory for counting is O(n) per thread: four stacks of at most 32 rows. The shared tables are
-//! built once: the n^4 weights (1 MB at n = 32), n^2 free-square masks and the O(n^3) starts.
-//! Time is exponential in n. On a 2-core machine (release build, empty board) Q(16) takes about
-//! 0.19 s, Q(17) 1.3 s and Q(18) 9.3 s; the search makes about a fifth of the steps of a plain
-//! search (238 million against 1141 million nodes for Q(16)).
+//! built once: the n^4 weights (1 MB at n = 32, and as much again while they are built), n^2
+//! free-square masks and the O(n^3) starts. Time is exponential in n. On 2 cores of an AMD EPYC
+//! (Zen 3; release build, empty board) Q(16) takes about 0.33 s, Q(17) 2.3 s and Q(18) 16 s, and
+//! 0.19 s, 1.3 s and 9.3 s on the newer core this was first written on; the search makes about a
+//! fifth of the steps of a plain search (238 million against 1141 million nodes for Q(16)). Below
+//! Q(11) the tables cost more than the search saves, and the plain search or the classic counter
+//! is quicker.
 //!
 //! Only std is used, with no reference to the rest of the crate, so that the file pastes into a
 //! judge submission unchanged.
@@ -55,7 +59,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// How [`count_with`] runs: the threads to use, and which slice of the search to count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Worker threads; 0 means one per available core.
+    /// Worker threads; 0 means one per available core (one in all for boards up to 11 x 11).
     pub threads: usize,
     /// The 0-based slice to count, `shard_index < shard_count`.
     pub shard_index: usize,
@@ -91,8 +95,15 @@ fn squared(reserved: &[Vec<bool>]) -> Vec<Vec<bool>> {
     reserved.iter().map(|row| (0..n).map(|col| row.get(col).copied().unwrap_or(false)).collect()).collect()
 }
 
-/// The largest side [`count`] gives to the plain search: Q(10) takes about 0.2 ms that way.
-pub const SMALL_BOARD_MAX_N: usize = 10;
+/// The largest side [`count`] gives to the plain search: Q(9) takes about 30 µs that way, where
+/// building the symmetry tables alone takes longer; from Q(10) on they pay (measured on empty
+/// boards, one thread: Q(10) 0.23 ms plain, 0.09 ms with the tables).
+pub const SMALL_BOARD_MAX_N: usize = 9;
+
+/// The largest side counted on the calling thread when `threads` is 0: asking for the cores and
+/// starting a thread take about 100 µs, more than Q(11)'s whole search (Q(11) took 0.23 ms on one
+/// thread, 0.27 ms on two; Q(12) 0.78 ms and 0.61 ms).
+const ONE_THREAD_MAX_N: usize = 11;
 
 /// A plain bitboard search by rows, lowest candidate first, for a board of side 1 to
 /// [`SMALL_BOARD_MAX_N`]; rows are read as [`squared`] reads them, without copying the board.
@@ -122,7 +133,7 @@ fn count_small(reserved: &[Vec<bool>]) -> u64 {
 /// `options.shard_index` of `options.shard_count` of them, with `options.threads` threads.
 ///
 /// # Complexity
-/// Exponential in n; Q(17) takes about 1.3 s on two cores.
+/// Exponential in n; Q(17) takes about 2.3 s on two cores (see the module's header).
 ///
 /// A square missing from a short row counts as free, and squares past column n are ignored, as
 /// in every other counter of this crate.
@@ -156,10 +167,10 @@ pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
     let starts: Vec<Start> =
         starts(&plan).into_iter().skip(options.shard_index).step_by(options.shard_count).collect();
 
-    let threads = if options.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |cores| cores.get())
-    } else {
-        options.threads
+    let threads = match options.threads {
+        0 if n <= ONE_THREAD_MAX_N => 1,
+        0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+        threads => threads,
     };
     let threads = threads.min(starts.len()).max(1);
 
@@ -250,6 +261,43 @@ fn border_queens(n: usize, [top, bottom, left, right]: Constellation) -> ([(usiz
     (queens, len)
 }
 
+/// Every constellation whose queens stand on free squares and attack no other, in increasing
+/// order. Two queens on one border line attack each other, so this also demands one queen a line;
+/// a queen in a corner is on two lines, and counts once. The loops drop a choice as soon as it
+/// clashes with one made before, so the cost follows the valid constellations (about a fifth of
+/// the n^4 at n = 12) rather than all of them.
+fn valid_constellations(reserved: &[Vec<bool>]) -> Vec<Constellation> {
+    let n = reserved.len();
+    let fits = |queen: (usize, usize), others: &[(usize, usize)]| {
+        !reserved[queen.0][queen.1] && others.iter().all(|&other| other == queen || !attacks(queen, other))
+    };
+    let mut valid = Vec::new();
+    for top in 0..n {
+        let top_queen = (0, top);
+        if !fits(top_queen, &[]) {
+            continue;
+        }
+        for bottom in 0..n {
+            let bottom_queen = (n - 1, bottom);
+            if !fits(bottom_queen, &[top_queen]) {
+                continue;
+            }
+            for left in 0..n {
+                let left_queen = (left, 0);
+                if !fits(left_queen, &[top_queen, bottom_queen]) {
+                    continue;
+                }
+                for right in 0..n {
+                    if fits((right, n - 1), &[top_queen, bottom_queen, left_queen]) {
+                        valid.push([top, bottom, left, right]);
+                    }
+                }
+            }
+        }
+    }
+    valid
+}
+
 fn attacks((row_a, col_a): (usize, usize), (row_b, col_b): (usize, usize)) -> bool {
     row_a == row_b || col_a == col_b || row_a.abs_diff(row_b) == col_a.abs_diff(col_b)
 }
@@ -309,39 +357,28 @@ impl Plan {
         let mut right_rows = vec![0u64; n];
         let mut bottom_columns = vec![0u64; n];
         let mut orbit: Vec<Constellation> = Vec::with_capacity(8);
-        let every_constellation =
-            (0..n * n * n * n).map(|at| [at / (n * n * n), at / (n * n) % n, at / n % n, at % n]);
-        for constellation in every_constellation {
-            let (queens, len) = border_queens(n, constellation);
-            let queens = &queens[..len];
-            // Two queens on one border line attack each other, so this also demands one queen a line.
-            let valid = queens.iter().all(|&(row, col)| !reserved[row][col])
-                && queens
-                    .iter()
-                    .enumerate()
-                    .all(|(at, &queen)| queens[at + 1..].iter().all(|&other| !attacks(queen, other)));
-            if !valid {
+        // In increasing order, the first constellation met of each orbit is its least: its orbit
+        // is listed once, and the others are marked as seen. The symmetries map valid
+        // constellations onto valid ones, as they keep the reserved squares and the attacks.
+        let mut seen = vec![false; n * n * n * n];
+        for constellation in valid_constellations(reserved) {
+            if seen[weight_index(n, constellation)] {
                 continue;
             }
+            let (queens, len) = border_queens(n, constellation);
             orbit.clear();
-            let mut is_least = true;
             for &symmetry in &symmetries {
-                let image = image_constellation(n, symmetry, queens);
-                if image < constellation {
-                    is_least = false;
-                    break;
-                }
+                let image = image_constellation(n, symmetry, &queens[..len]);
                 if !orbit.contains(&image) {
                     orbit.push(image);
+                    seen[weight_index(n, image)] = true;
                 }
             }
-            if is_least {
-                weights[weight_index(n, constellation)] = orbit.len() as u8;
-                let [top, bottom, left, right] = constellation;
-                left_rows[top] |= 1 << left;
-                right_rows[top] |= 1 << right;
-                bottom_columns[top] |= 1 << bottom;
-            }
+            weights[weight_index(n, constellation)] = orbit.len() as u8;
+            let [top, bottom, left, right] = constellation;
+            left_rows[top] |= 1 << left;
+            right_rows[top] |= 1 << right;
+            bottom_columns[top] |= 1 << bottom;
         }
 
         // With the transposition in the group, a corner solution s and its transpose T(s) are two

@@ -32,17 +32,19 @@
 //!   thread from one queue (an atomic index), so both cores stay busy until the end. Slice I of K
 //!   (`shard_index`, `shard_count`) takes the starts whose index is I modulo K, so the slices are
 //!   disjoint and their counts add up to the whole.
-//! - Lanes: each thread interleaves four independent searches over explicit stacks. A step places
+//! - Lanes: each thread interleaves five independent searches over explicit stacks. A step places
 //!   one queen with no data-dependent branch: its coin flips are conditional moves, and each row
 //!   remembers the nearest row above with candidates left, so that no step backtracks alone. The
-//!   only branch is taken on a solution, which is rare. The core then overlaps the lanes' steps:
-//!   about 4 cycles a queen, where a recursive search spends about 17 on mispredicted loop exits.
+//!   only branch is taken on the bottom row, which is entered for solutions only, and so rarely.
+//!   The core then overlaps the lanes' steps, and a step costs what its instructions cost (about
+//!   30, some 6 cycles on a Zen 3 core, 4 on the newer one this was written on), where a recursive
+//!   search spends about 17 cycles on mispredicted loop exits.
 //!   The step indexes its stacks unchecked (the invariant is stated there), and on x86_64 its
 //!   conditional move is two instructions of inline assembly, as the compiler would turn a plain
 //!   `if` back into a branch; where the processor has BMI1 (checked at run time), the loop is
 //!   compiled a second time to use it, about 5% faster.
 //!
-//! Memory for counting is O(n) per thread: four stacks of at most 32 rows. The shared tables are
+//! Memory for counting is O(n) per thread: five stacks of at most 32 rows. The shared tables are
 //! built once: the n^4 weights (1 MB at n = 32, and as much again while they are built), n^2
 //! free-square masks and the O(n^3) starts. Time is exponential in n. On 2 cores of an AMD EPYC
 //! (Zen 3; release build, empty board) Q(16) takes about 0.33 s, Q(17) 2.3 s and Q(18) 16 s, and
@@ -575,10 +577,8 @@ struct Lane {
     left_diagonals: [u64; STACK_ROWS],
     right_diagonals: [u64; STACK_ROWS],
     resume: [usize; STACK_ROWS],
-    /// This start's free squares, and all ones on every row but the bottom one, copied so that a
-    /// step reads one place.
+    /// This start's free squares, copied so that a step reads one place.
     free: [u64; STACK_ROWS],
-    above_bottom: [u64; STACK_ROWS],
 }
 
 impl Lane {
@@ -593,7 +593,6 @@ impl Lane {
             right_diagonals: [0; STACK_ROWS],
             resume: [0; STACK_ROWS],
             free: [0; STACK_ROWS],
-            above_bottom: [0; STACK_ROWS],
         }
     }
 
@@ -602,7 +601,6 @@ impl Lane {
     fn load(&mut self, plan: &Plan, start: &Start) -> u64 {
         for row in 0..plan.n {
             self.free[row] = plan.row_free(start, row);
-            self.above_bottom[row] = if row == plan.n - 1 { 0 } else { !0 };
         }
         let row = start.row;
         self.first = row;
@@ -621,14 +619,22 @@ impl Lane {
     /// the weight of the solution that the step completes (0 for nearly every step). The row is
     /// passed in and out, not kept in the lane, so that it can stay in a register.
     ///
-    /// `row` must be an active row of the lane: `first <= row <= n - 2`, so `row + 1 < n <= 32`.
-    /// The loads and stores skip their bounds checks, which cost a sixth of the time. The
-    /// invariant holds because a lane starts on a row above the bottom one, moves down only to a
-    /// row whose `above_bottom` is set (never the bottom row), and otherwise moves up to a
+    /// A row with candidates is entered even when it is the bottom one: the step there counts the
+    /// solution and goes back up, which spares every other step a test of whether its next row
+    /// is the last. Its one test, `row == last`, is taken for solutions only, so that it is nearly
+    /// always predicted right.
+    ///
+    /// `row` must be an active row of the lane: `first <= row <= last = n - 1`, so below the
+    /// bottom row `row + 1 < n <= 32`. The loads and stores skip their bounds checks, which cost
+    /// a sixth of the time. The invariant holds because a lane starts on a row above the bottom
+    /// one, moves down by one row only from above the bottom one, and otherwise moves up to a
     /// `resume` row, which is an active row or `first - 1`, after which it is not stepped again.
     #[inline(always)]
-    fn step(&mut self, plan: &Plan, row: usize) -> (usize, u64) {
-        debug_assert!(self.first <= row && row + 1 < plan.n && plan.n <= STACK_ROWS);
+    fn step(&mut self, plan: &Plan, row: usize, last: usize) -> (usize, u64) {
+        debug_assert!(self.first <= row && row <= last && last + 1 == plan.n && plan.n <= STACK_ROWS);
+        if row == last {
+            return self.count_bottom(plan);
+        }
         let next_row = row + 1;
         // SAFETY: row < next_row < STACK_ROWS, the length of every array, by the invariant above.
         unsafe {
@@ -647,16 +653,17 @@ impl Lane {
             *self.remaining.get_unchecked_mut(next_row) = candidates;
             let resume = select_nonzero(left_over, row as u64, *self.resume.get_unchecked(row) as u64);
             *self.resume.get_unchecked_mut(next_row) = resume as usize;
-            let above_bottom = *self.above_bottom.get_unchecked(next_row);
-            let next = select_nonzero(candidates & above_bottom, next_row as u64, resume) as usize;
-            // One test, taken for solutions only, so that it is nearly always predicted right.
-            let solution = candidates & !above_bottom;
-            if solution != 0 {
-                (next, self.solution_weight(plan, solution))
-            } else {
-                (next, 0)
-            }
+            (select_nonzero(candidates, next_row as u64, resume) as usize, 0)
         }
+    }
+
+    /// The step on the bottom row, entered with its one candidate (the other n - 1 queens hold
+    /// n - 1 columns): the weight of that solution, and the row to resume.
+    #[cold]
+    #[inline(never)]
+    fn count_bottom(&self, plan: &Plan) -> (usize, u64) {
+        let last = plan.n - 1;
+        (self.resume[last], self.solution_weight(plan, self.remaining[last]))
     }
 
     /// The weight of the solution whose bottom row has the one candidate `bottom_candidates`: the
@@ -718,8 +725,10 @@ fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
     if_zero ^ ((if_nonzero ^ if_zero) & mask)
 }
 
-/// How many searches one thread interleaves.
-const LANES: usize = 4;
+/// How many searches one thread interleaves: enough for the core to overlap their steps, few
+/// enough for their rows to stay in registers. Measured on a Zen 3 core (Q(17), one thread): 5
+/// lanes 3% under 4, and 6 or 8 a third slower, as the rows spill to memory.
+const LANES: usize = 5;
 
 /// The weighted count of the solutions that extend the starts this thread takes from the queue,
 /// with the BMI1 instructions where the processor has them (`blsi` takes the lowest bit and
@@ -772,7 +781,7 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
     let mut rows: [usize; LANES] = std::array::from_fn(|at| lanes[at].row);
     while all_busy {
         for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-            let (next, weight) = lane.step(plan, *row);
+            let (next, weight) = lane.step(plan, *row, last);
             *row = next;
             total += weight;
         }
@@ -786,7 +795,7 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
     // The queue is empty: finish the searches still under way one by one.
     for (lane, row) in lanes.iter_mut().zip(&mut rows) {
         while *row >= lane.first {
-            let (next, weight) = lane.step(plan, *row);
+            let (next, weight) = lane.step(plan, *row, last);
             *row = next;
             total += weight;
         }

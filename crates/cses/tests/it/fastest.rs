@@ -215,6 +215,15 @@ fn boards_near_the_size_bound_agree_with_the_oracle() {
         assert!(expected >= 1);
         assert_eq!(fastest::count(&reserved), expected);
     }
+    // n = 32 has no modular solution; the explicit one for n = 6k + 2 (evens 2, 4, .., n, then
+    // 3, 1, 7, 9, .., n - 1, 5, 1-based) as the only free square of each row reaches the bottom
+    // row of the largest board.
+    let odds = [3, 1].into_iter().chain((7..32).step_by(2)).chain([5]);
+    let columns: Vec<usize> = (2..=32).step_by(2).chain(odds).map(|col| col - 1).collect();
+    let reserved: Vec<Vec<bool>> =
+        columns.iter().map(|&queen| (0..32).map(|col| col != queen).collect()).collect();
+    assert_eq!(oracle_count(&reserved), 1, "the construction is a solution");
+    assert_eq!(fastest::count(&reserved), 1);
     assert_eq!(fastest::count(&vec![vec![true; 32]; 32]), 0);
     let mut one_free = vec![vec![true; 32]; 32];
     one_free[0][0] = false;

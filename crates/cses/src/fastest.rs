@@ -615,9 +615,9 @@ impl Lane {
         candidates
     }
 
-    /// Places the next candidate of row `row`, and returns the row where the search goes on and
-    /// the weight of the solution that the step completes (0 for nearly every step). The row is
-    /// passed in and out, not kept in the lane, so that it can stay in a register.
+    /// Places the next candidate of row `row`, and returns the row where the search goes on; the
+    /// weight of a solution the step completes is added to `total`. The row is passed in and out,
+    /// not kept in the lane, so that it can stay in a register.
     ///
     /// A row with candidates is entered even when it is the bottom one: the step there counts the
     /// solution and goes back up, which spares every other step a test of whether its next row
@@ -630,10 +630,10 @@ impl Lane {
     /// one, moves down by one row only from above the bottom one, and otherwise moves up to a
     /// `resume` row, which is an active row or `first - 1`, after which it is not stepped again.
     #[inline(always)]
-    fn step(&mut self, plan: &Plan, row: usize, last: usize) -> (usize, u64) {
+    fn step(&mut self, plan: &Plan, row: usize, last: usize, total: &mut u64) -> usize {
         debug_assert!(self.first <= row && row <= last && last + 1 == plan.n && plan.n <= STACK_ROWS);
         if row == last {
-            return self.count_bottom(plan);
+            return self.count_bottom(plan, total);
         }
         let next_row = row + 1;
         // SAFETY: row < next_row < STACK_ROWS, the length of every array, by the invariant above.
@@ -653,17 +653,18 @@ impl Lane {
             *self.remaining.get_unchecked_mut(next_row) = candidates;
             let resume = select_nonzero(left_over, row as u64, *self.resume.get_unchecked(row) as u64);
             *self.resume.get_unchecked_mut(next_row) = resume as usize;
-            (select_nonzero(candidates, next_row as u64, resume) as usize, 0)
+            select_nonzero(candidates, next_row as u64, resume) as usize
         }
     }
 
     /// The step on the bottom row, entered with its one candidate (the other n - 1 queens hold
-    /// n - 1 columns): the weight of that solution, and the row to resume.
+    /// n - 1 columns): adds that solution's weight to `total`, and returns the row to resume.
     #[cold]
     #[inline(never)]
-    fn count_bottom(&self, plan: &Plan) -> (usize, u64) {
+    fn count_bottom(&self, plan: &Plan, total: &mut u64) -> usize {
         let last = plan.n - 1;
-        (self.resume[last], self.solution_weight(plan, self.remaining[last]))
+        *total += self.solution_weight(plan, self.remaining[last]);
+        self.resume[last]
     }
 
     /// The weight of the solution whose bottom row has the one candidate `bottom_candidates`: the
@@ -781,9 +782,7 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
     let mut rows: [usize; LANES] = std::array::from_fn(|at| lanes[at].row);
     while all_busy {
         for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-            let (next, weight) = lane.step(plan, *row, last);
-            *row = next;
-            total += weight;
+            *row = lane.step(plan, *row, last, &mut total);
         }
         for (lane, row) in lanes.iter_mut().zip(&mut rows) {
             if *row < lane.first {
@@ -795,9 +794,7 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
     // The queue is empty: finish the searches still under way one by one.
     for (lane, row) in lanes.iter_mut().zip(&mut rows) {
         while *row >= lane.first {
-            let (next, weight) = lane.step(plan, *row, last);
-            *row = next;
-            total += weight;
+            *row = lane.step(plan, *row, last, &mut total);
         }
     }
     total

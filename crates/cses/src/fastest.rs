@@ -108,7 +108,8 @@ pub const SMALL_BOARD_MAX_N: usize = 9;
 const ONE_THREAD_MAX_N: usize = 11;
 
 /// A plain bitboard search by rows, lowest candidate first, for a board of side 1 to
-/// [`SMALL_BOARD_MAX_N`]; rows are read as [`squared`] reads them, without copying the board.
+/// [`SMALL_BOARD_MAX_N`], halved when the board keeps the left-right mirror (the empty board
+/// among others); rows are read as [`squared`] reads them, without copying the board.
 fn count_small(reserved: &[Vec<bool>]) -> u64 {
     fn search(free_squares: &[u32], columns: u32, rising: u32, falling: u32) -> u64 {
         let Some((&free, below)) = free_squares.split_first() else { return 1 };
@@ -128,7 +129,21 @@ fn count_small(reserved: &[Vec<bool>]) -> u64 {
             (0..n).filter(|&col| !row.get(col).copied().unwrap_or(false)).fold(0, |mask, col| mask | 1 << col)
         })
         .collect();
-    search(&free_squares, 0, 0, 0)
+    // A board that the left-right mirror keeps has as many solutions with the top queen in the
+    // left half as in the right: the left half counts twice, and the middle column (odd n) once.
+    let mirror = |mask: u32| mask.reverse_bits() >> (32 - n);
+    if !free_squares.iter().all(|&mask| mirror(mask) == mask) {
+        return search(&free_squares, 0, 0, 0);
+    }
+    let top = free_squares[0];
+    let mut halved = free_squares;
+    halved[0] = top & ((1 << (n / 2)) - 1);
+    let mut total = 2 * search(&halved, 0, 0, 0);
+    if n % 2 == 1 {
+        halved[0] = top & 1 << (n / 2);
+        total += search(&halved, 0, 0, 0);
+    }
+    total
 }
 
 /// Counts the placements of n queens on the board `reserved[row][col]`, or only the slice

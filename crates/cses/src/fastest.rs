@@ -36,8 +36,8 @@
 //!   one queen with no data-dependent branch: its coin flips are conditional moves, and each row
 //!   remembers the nearest row above with candidates left, so that no step backtracks alone. The
 //!   only branch is taken on the bottom row, which is entered for solutions only, and so rarely.
-//!   The core then overlaps the lanes' steps, and a step costs what its instructions cost (about
-//!   30, some 6 cycles on a Zen 3 core, 4 on the newer one this was written on), where a recursive
+//!   The core then overlaps the lanes' steps, and a step costs what its instructions cost (29,
+//!   some 6 cycles on a Zen 3 core, 4 on the newer one this was written on), where a recursive
 //!   search spends about 17 cycles on mispredicted loop exits.
 //!   The step indexes its stacks unchecked (the invariant is stated there), and on x86_64 its
 //!   conditional move is two instructions of inline assembly, as the compiler would turn a plain
@@ -47,8 +47,8 @@
 //! Memory for counting is O(n) per thread: five stacks of at most 32 rows. The shared tables are
 //! built once: the n^4 weights (1 MB at n = 32, and as much again while they are built), n^2
 //! free-square masks and the O(n^3) starts. Time is exponential in n. On 2 cores of an AMD EPYC
-//! (Zen 3; release build, empty board) Q(16) takes about 0.33 s, Q(17) 2.3 s and Q(18) 16 s, and
-//! 0.19 s, 1.3 s and 9.3 s on the newer core this was first written on; the search makes about a
+//! (Zen 3; release build, empty board) Q(16) takes about 0.29 s, Q(17) 2.0 s and Q(18) 14 s, and
+//! an older version took 0.19 s, 1.3 s and 9.3 s on the newer core it was first written on; the search makes about a
 //! fifth of the steps of a plain search (238 million against 1141 million nodes for Q(16)). Below
 //! Q(11) the tables cost more than the search saves, and the plain search or the classic counter
 //! is quicker.
@@ -150,7 +150,7 @@ fn count_small(reserved: &[Vec<bool>]) -> u64 {
 /// `options.shard_index` of `options.shard_count` of them, with `options.threads` threads.
 ///
 /// # Complexity
-/// Exponential in n; Q(17) takes about 2.3 s on two cores (see the module's header).
+/// Exponential in n; Q(17) takes about 2 s on two cores (see the module's header).
 ///
 /// A square missing from a short row counts as free, and squares past column n are ignored, as
 /// in every other counter of this crate.
@@ -281,7 +281,7 @@ fn border_queens(n: usize, [top, bottom, left, right]: Constellation) -> ([(usiz
 /// Every constellation whose queens stand on free squares and attack no other, in increasing
 /// order. Two queens on one border line attack each other, so this also demands one queen a line;
 /// a queen in a corner is on two lines, and counts once. The loops drop a choice as soon as it
-/// clashes with one made before, so the cost follows the valid constellations (about a fifth of
+/// clashes with one made before, so the cost follows the valid constellations (about a quarter of
 /// the n^4 at n = 12) rather than all of them.
 fn valid_constellations(reserved: &[Vec<bool>]) -> Vec<Constellation> {
     let n = reserved.len();

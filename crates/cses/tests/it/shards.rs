@@ -150,6 +150,13 @@ fn is_ci() -> bool {
     std::env::var("CI").is_ok_and(|value| !value.is_empty() && value != "false" && value != "0")
 }
 
+/// GNU parallel keeps its state (the citation notice's marker, its semaphores and caches) in
+/// `$PARALLEL_HOME`, `~/.parallel` when unset: the tests give it their scratch folder instead, so
+/// that they leave nothing in the home folder.
+fn parallel_home(scratch: &Scratch) -> String {
+    scratch.0.join("parallel-home").display().to_string()
+}
+
 /// `None` when GNU parallel is installed; otherwise (outside CI) a folder holding a stand-in
 /// `parallel` that runs the command template, its last argument, once per line of stdin with
 /// `{}` replaced, one after another, ignoring parallel's options.
@@ -216,7 +223,8 @@ fn the_parallel_recipe_for_one_machine_counts_q12_as_oeis_says() {
     scratch.write("board.txt", &board_text(board_where(12, |_, _| false)));
     let recipe = tested_block("parallel-local");
     assert!(recipe.contains("parallel --will-cite"), "{recipe}");
-    let outcome = shell(&recipe, &scratch.0, stand_in.as_deref(), &[]);
+    let home = parallel_home(&scratch);
+    let outcome = shell(&recipe, &scratch.0, stand_in.as_deref(), &[("PARALLEL_HOME", &home)]);
     let q12 = checker::oracle::known_count(12).expect("OEIS knows Q(12)");
     assert_eq!(outcome, Outcome::success(&format!("{q12}\n")), "{recipe}");
     // The recipe collected one file a slice, each one shard line.
@@ -240,7 +248,8 @@ fn the_parallel_recipe_for_many_hosts_runs_with_the_local_machine_as_every_host(
     // `:` is parallel's name for the local machine; everything else is run as written.
     let recipe = recipe.replace(hosts_line, "hosts=2/:");
     assert!(recipe.contains("--sshlogin \"$hosts\"") && recipe.contains("--basefile board.txt"), "{recipe}");
-    let outcome = shell(&recipe, &scratch.0, stand_in.as_deref(), &[]);
+    let home = parallel_home(&scratch);
+    let outcome = shell(&recipe, &scratch.0, stand_in.as_deref(), &[("PARALLEL_HOME", &home)]);
     assert_eq!(
         (outcome.stdout.as_str(), outcome.status),
         (format!("{expected}\n").as_str(), Some(0)),

@@ -6,49 +6,10 @@ use std::process::{Command, Stdio};
 
 use pretty_assertions::assert_eq;
 
-use crate::{board_where, SAMPLE};
-
-/// What one run of the binary printed, and its exit status.
-#[derive(Debug, PartialEq, Eq)]
-struct Outcome {
-    stdout: String,
-    stderr: String,
-    status: Option<i32>,
-}
-
-impl Outcome {
-    fn success(stdout: &str) -> Outcome {
-        Outcome { stdout: stdout.to_owned(), stderr: String::new(), status: Some(0) }
-    }
-
-    /// A failure: one line on stderr, nothing on stdout, status 2.
-    fn failure(message: &str) -> Outcome {
-        Outcome { stdout: String::new(), stderr: format!("error: {message}\n"), status: Some(2) }
-    }
-}
+use crate::{board_where, run_child, Outcome, SAMPLE};
 
 fn cses(arguments: &[&str], stdin: &[u8]) -> Outcome {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cses"))
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the cses binary starts");
-    let mut child_stdin = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    // A writer thread, so that a large input cannot deadlock against a full stdout pipe; the binary
-    // may stop reading early, so a broken pipe here is expected.
-    let writer = std::thread::spawn(move || {
-        let _ = child_stdin.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the cses binary finishes");
-    writer.join().unwrap();
-    Outcome {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        status: output.status.code(),
-    }
+    run_child(Command::new(env!("CARGO_BIN_EXE_cses")).args(arguments), stdin)
 }
 
 fn names() -> Vec<&'static str> {

@@ -15,6 +15,9 @@ mod run;
 mod shards;
 mod symmetry;
 
+use std::io::Write;
+use std::process::{Command, Stdio};
+
 use checker::Board;
 use cses::Implementation;
 use proptest::collection::vec;
@@ -27,6 +30,49 @@ const SAMPLE_COUNT: u64 = 65;
 /// The n x n board whose square (`row`, `col`) is reserved when `is_reserved(row, col)`.
 fn board_where(n: usize, is_reserved: impl Fn(usize, usize) -> bool) -> Vec<Vec<bool>> {
     (0..n).map(|row| (0..n).map(|col| is_reserved(row, col)).collect()).collect()
+}
+
+/// What one run of the `cses` binary printed, and its exit status.
+#[derive(Debug, PartialEq, Eq)]
+struct Outcome {
+    stdout: String,
+    stderr: String,
+    status: Option<i32>,
+}
+
+impl Outcome {
+    fn success(stdout: &str) -> Outcome {
+        Outcome { stdout: stdout.to_owned(), stderr: String::new(), status: Some(0) }
+    }
+
+    /// A failure: one line on stderr, nothing on stdout, status 2.
+    fn failure(message: &str) -> Outcome {
+        Outcome { stdout: String::new(), stderr: format!("error: {message}\n"), status: Some(2) }
+    }
+}
+
+/// Runs `command` with `stdin` written from a thread of its own, so that a large input cannot
+/// deadlock against a full stdout pipe; the child may stop reading early, so a broken pipe there
+/// is no fault.
+fn run_child(command: &mut Command, stdin: &[u8]) -> Outcome {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| panic!("{command:?} starts: {error}"));
+    let mut child_stdin = child.stdin.take().expect("piped");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = child_stdin.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the child finishes");
+    writer.join().expect("the writer thread ends");
+    Outcome {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        status: output.status.code(),
+    }
 }
 
 /// The checker's brute-force count of a board.

@@ -14,37 +14,17 @@
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::io::Write;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use pretty_assertions::assert_eq;
 
-use crate::{board_where, oracle_count, SAMPLE, SAMPLE_COUNT};
+use crate::{board_where, oracle_count, run_child, Outcome, SAMPLE, SAMPLE_COUNT};
 
 /// The environment variables `--shard env/K` reads; every child starts without them unless a
 /// test sets one, so that a test run inside a Slurm job or a Kubernetes pod is not misled.
 const INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
-
-/// What a child printed, and its exit status.
-#[derive(Debug, PartialEq, Eq)]
-struct Outcome {
-    stdout: String,
-    stderr: String,
-    status: Option<i32>,
-}
-
-impl Outcome {
-    fn success(stdout: &str) -> Outcome {
-        Outcome { stdout: stdout.to_owned(), stderr: String::new(), status: Some(0) }
-    }
-
-    /// A refusal: one line on stderr, nothing on stdout, status 2.
-    fn refusal(message: &str) -> Outcome {
-        Outcome { stdout: String::new(), stderr: format!("error: {message}\n"), status: Some(2) }
-    }
-}
 
 /// Runs `command` with `stdin`, without the index variables but for those `environment` sets.
 fn run(command: &mut Command, stdin: &[u8], environment: &[(&str, &str)]) -> Outcome {
@@ -52,25 +32,7 @@ fn run(command: &mut Command, stdin: &[u8], environment: &[(&str, &str)]) -> Out
         command.env_remove(variable);
     }
     command.envs(environment.iter().copied());
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|error| panic!("{command:?} starts: {error}"));
-    let mut child_stdin = child.stdin.take().expect("piped");
-    let stdin = stdin.to_vec();
-    // A child may stop reading early, so a broken pipe here is no fault.
-    let writer = std::thread::spawn(move || {
-        let _ = child_stdin.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the child finishes");
-    writer.join().expect("the writer thread ends");
-    Outcome {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        status: output.status.code(),
-    }
+    run_child(command, stdin)
 }
 
 fn cses(arguments: &[&str], stdin: &[u8], environment: &[(&str, &str)]) -> Outcome {
@@ -443,14 +405,14 @@ fn every_refusal_of_the_environment_index_is_one_line_and_exit_2() {
     for (environment, message) in cases {
         assert_eq!(
             cses(&["--shard", "env/8"], SAMPLE.as_bytes(), &environment),
-            Outcome::refusal(&message),
+            Outcome::failure(&message),
             "{environment:?}"
         );
     }
     for value in ["env/0", "env/", "env/x", "env/-1", "env/+2", "env/1/2"] {
         assert_eq!(
             cses(&["--shard", value], SAMPLE.as_bytes(), &[("SLURM_ARRAY_TASK_ID", "0")]),
-            Outcome::refusal(&format!(
+            Outcome::failure(&format!(
                 "invalid --shard {value:?}: expected env/K with a whole number K >= 1"
             )),
             "{value}"
@@ -458,7 +420,7 @@ fn every_refusal_of_the_environment_index_is_one_line_and_exit_2() {
     }
     assert_eq!(
         cses(&["--impl", "bitmask", "--shard", "env/8"], SAMPLE.as_bytes(), &[("SLURM_ARRAY_TASK_ID", "0")]),
-        Outcome::refusal(
+        Outcome::failure(
             "--threads and --shard apply to the fastest implementation only, not to \"bitmask\""
         )
     );
@@ -622,22 +584,22 @@ fn every_refusal_of_sum_is_one_line_naming_the_file_and_line_and_exit_2() {
         ),
     ];
     for (files, message) in cases {
-        assert_eq!(sum_of(&scratch, &files), Outcome::refusal(&message), "{files:?}");
+        assert_eq!(sum_of(&scratch, &files), Outcome::failure(&message), "{files:?}");
     }
     // The same file twice, a file that is not there, and stdin named as such.
     let a = scratch.write("twice.txt", &format!("{one}\n")).display().to_string();
     assert_eq!(
         cses(&["--sum", &a, &a], b"", &[]),
-        Outcome::refusal(&format!("{a}:1: slice 1/4 again: {a} is given twice"))
+        Outcome::failure(&format!("{a}:1: slice 1/4 again: {a} is given twice"))
     );
     let missing = path("not-there.txt");
     assert_eq!(
         cses(&["--sum", &a, &missing], b"", &[]),
-        Outcome::refusal(&format!("cannot read {missing}: No such file or directory (os error 2)"))
+        Outcome::failure(&format!("cannot read {missing}: No such file or directory (os error 2)"))
     );
     assert_eq!(
         cses(&["--sum", "-"], b"hello\n", &[]),
-        Outcome::refusal(&not_a_shard_line("<stdin>:1", "\"hello\""))
+        Outcome::failure(&not_a_shard_line("<stdin>:1", "\"hello\""))
     );
 }
 
@@ -650,7 +612,7 @@ fn sum_lists_many_missing_slices_compactly() {
     let listed: Vec<String> = (0..12).map(|run| format!("{}/60, {}/60", 3 * run + 2, 3 * run + 3)).collect();
     assert_eq!(
         sum_of(&scratch, &[("a.txt", lines)]),
-        Outcome::refusal(&format!("missing slices {}, and 8 more runs (20 of 60 read)", listed.join(", ")))
+        Outcome::failure(&format!("missing slices {}, and 8 more runs (20 of 60 read)", listed.join(", ")))
     );
 }
 
@@ -674,6 +636,6 @@ fn sum_takes_files_and_nothing_else() {
         (&["a.txt"], "unexpected argument \"a.txt\""),
     ];
     for (arguments, message) in cases {
-        assert_eq!(cses(arguments, SAMPLE.as_bytes(), &[]), Outcome::refusal(message), "{arguments:?}");
+        assert_eq!(cses(arguments, SAMPLE.as_bytes(), &[]), Outcome::failure(message), "{arguments:?}");
     }
 }

@@ -13,8 +13,8 @@
 //!   and the total is exact without looking at any solution's own symmetry. The weights are a
 //!   table of n^4 bytes, built once: the valid constellations are listed by loops that drop a
 //!   clash at once, and each orbit is met at its least member and listed once.
-//! - Pruning by the top queen: a least constellation puts its top queen no nearer a corner than
-//!   the other border queens (under the full group), so for each top column the side columns are
+//! - Pruning by the top queen: a least constellation puts its top queen at least as near a corner
+//!   as the other border queens (under the full group), so for each top column the side columns are
 //!   free only in the rows where some least constellation has its side queen, the bottom row only
 //!   in its columns, and a top column with no least constellation is not searched at all. For the
 //!   empty board this alone leaves about a quarter of the plain search tree (mirror halving leaves
@@ -36,13 +36,14 @@
 //!   one queen with no data-dependent branch: its coin flips are conditional moves, and each row
 //!   remembers the nearest row above with candidates left, so that no step backtracks alone. The
 //!   only branch is taken on the bottom row, which is entered for solutions only, and so rarely.
-//!   The core then overlaps the lanes' steps, and a step costs what its instructions cost (29,
-//!   some 6 cycles on a Zen 3 core, 4 on the newer one this was written on), where a recursive
-//!   search spends about 17 cycles on mispredicted loop exits.
+//!   The core then overlaps the lanes' steps, and a step costs what its instructions cost (25,
+//!   some 5 cycles on a Zen 3 core), where a recursive search spends about 17 cycles on
+//!   mispredicted loop exits. A lane whose search is done parks on a row whose step changes
+//!   nothing, so the loop looks for done lanes only every fourth round.
 //!   The step indexes its stacks unchecked (the invariant is stated there), and on x86_64 its
-//!   conditional move is two instructions of inline assembly, as the compiler would turn a plain
-//!   `if` back into a branch; where the processor has BMI1 (checked at run time), the loop is
-//!   compiled a second time to use it, about 5% faster.
+//!   conditional moves are inline assembly, as the compiler would turn a plain `if` back into a
+//!   branch; where the processor has BMI1 (checked at run time), the loop is compiled a second
+//!   time to use it, about 5% faster.
 //!
 //! Memory for counting is O(n) per thread: five stacks of at most 32 rows. The shared tables are
 //! built once: the n^4 weights (1 MB at n = 32, and as much again while they are built), n^2
@@ -570,17 +571,25 @@ fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut Vec<S
     }
 }
 
-/// Rows of a lane's stack, one per row of the largest board.
-const STACK_ROWS: usize = MAX_N;
+/// Rows of a lane's stack: one per row of the largest board, then the parking row and the row
+/// below it, which a parked lane's steps write.
+const STACK_ROWS: usize = MAX_N + 2;
+
+/// The row of a lane whose search is done (or that has none yet). Its step is harmless: the row
+/// has no candidate (`remaining` stays 0), the row below has no free square, and the row resumes
+/// at itself, so the lane stays parked, writing only those two rows, until it takes a new start.
+/// So the loop needs not ask after every step whether a lane is done.
+const PARKED: usize = MAX_N;
 
 /// One depth-first search from a start, as an explicit stack indexed by row. Every step places one
 /// queen, with no data-dependent branch but the rare one of a completed solution, so that several
 /// lanes interleave in one loop and their work overlaps.
 #[derive(Clone, Debug)]
 struct Lane {
-    /// The row to begin at once `load` has run, whose `remaining` is not empty (below `first` if
+    /// The row to begin at once `load` has run, whose `remaining` is not empty ([`PARKED`] if
     /// the start has no candidate); from there the caller keeps the row, as `step` takes it.
     row: usize,
+    /// The start's first row, which resumes at [`PARKED`] once its candidates are all tried.
     first: usize,
     /// The start's part of the weight index.
     start_index: usize,
@@ -599,14 +608,14 @@ struct Lane {
 impl Lane {
     fn idle() -> Lane {
         Lane {
-            row: 0,
+            row: PARKED,
             first: 1,
             start_index: 0,
             remaining: [0; STACK_ROWS],
             columns: [0; STACK_ROWS],
             left_diagonals: [0; STACK_ROWS],
             right_diagonals: [0; STACK_ROWS],
-            resume: [0; STACK_ROWS],
+            resume: [PARKED; STACK_ROWS],
             free: [0; STACK_ROWS],
         }
     }
@@ -623,10 +632,10 @@ impl Lane {
         self.columns[row] = start.columns;
         self.left_diagonals[row] = start.left_diagonals;
         self.right_diagonals[row] = start.right_diagonals;
-        self.resume[row] = row - 1;
+        self.resume[row] = PARKED;
         let candidates = self.free[row] & !(start.columns | start.left_diagonals | start.right_diagonals);
         self.remaining[row] = candidates;
-        self.row = if candidates != 0 { row } else { row - 1 };
+        self.row = if candidates != 0 { row } else { PARKED };
         candidates
     }
 
@@ -639,34 +648,41 @@ impl Lane {
     /// is the last. Its one test, `row == last`, is taken for solutions only, so that it is nearly
     /// always predicted right.
     ///
-    /// `row` must be an active row of the lane: `first <= row <= last = n - 1`, so below the
-    /// bottom row `row + 1 < n <= 32`. The loads and stores skip their bounds checks, which cost
-    /// a sixth of the time. The invariant holds because a lane starts on a row above the bottom
-    /// one, moves down by one row only from above the bottom one, and otherwise moves up to a
-    /// `resume` row, which is an active row or `first - 1`, after which it is not stepped again.
+    /// `row` must be an active row of the lane (`first <= row <= last = n - 1`, so below the
+    /// bottom row `row + 1 < n <= 32`) or [`PARKED`] (so `row + 1 < STACK_ROWS`). The loads and
+    /// stores skip their bounds checks, which cost a sixth of the time. The invariant holds
+    /// because a lane starts on a row above the bottom one or parked, moves down by one row only
+    /// from above the bottom one, and otherwise moves up to a `resume` row, which is an active row
+    /// or `PARKED`; a parked lane stays parked. No active step writes the parking row, as its
+    /// rows are below 32, and `load` writes `free` only up to row n - 1, so the parking row keeps
+    /// what makes its step harmless.
     #[inline(always)]
     fn step(&mut self, plan: &Plan, row: usize, last: usize, total: &mut u64) -> usize {
-        debug_assert!(self.first <= row && row <= last && last + 1 == plan.n && plan.n <= STACK_ROWS);
+        debug_assert!(
+            (self.first <= row && row <= last || row == PARKED) && last + 1 == plan.n && plan.n <= MAX_N
+        );
         if row == last {
             return self.count_bottom(plan, total);
         }
         let next_row = row + 1;
         // SAFETY: row < next_row < STACK_ROWS, the length of every array, by the invariant above.
+        // The stores of the next row's attacks come before their union is taken, which spares
+        // the compiler a register copy.
         unsafe {
             let open = *self.remaining.get_unchecked(row);
             let queen = open & open.wrapping_neg();
-            let left_over = open ^ queen;
+            let (left_over, resume) =
+                drop_queen(open, queen, row as u64, *self.resume.get_unchecked(row) as u64);
             *self.remaining.get_unchecked_mut(row) = left_over;
             let columns = *self.columns.get_unchecked(row) | queen;
             let left_diagonals = (*self.left_diagonals.get_unchecked(row) | queen) << 1;
             let right_diagonals = (*self.right_diagonals.get_unchecked(row) | queen) >> 1;
-            let candidates =
-                *self.free.get_unchecked(next_row) & !(columns | left_diagonals | right_diagonals);
             *self.columns.get_unchecked_mut(next_row) = columns;
             *self.left_diagonals.get_unchecked_mut(next_row) = left_diagonals;
             *self.right_diagonals.get_unchecked_mut(next_row) = right_diagonals;
+            let candidates =
+                *self.free.get_unchecked(next_row) & !(left_diagonals | columns | right_diagonals);
             *self.remaining.get_unchecked_mut(next_row) = candidates;
-            let resume = select_nonzero(left_over, row as u64, *self.resume.get_unchecked(row) as u64);
             *self.resume.get_unchecked_mut(next_row) = resume as usize;
             select_nonzero(candidates, next_row as u64, resume) as usize
         }
@@ -732,6 +748,37 @@ fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
     chosen
 }
 
+/// Takes `queen` out of the row's `open` candidates, and returns what is left and the row to
+/// resume at after the next row: this `row` while candidates are left, else `above`. On x86_64
+/// the move is conditional on the flags of the `xor` itself, which spares a `test`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn drop_queen(open: u64, queen: u64, row: u64, above: u64) -> (u64, u64) {
+    let mut left_over = open;
+    let mut resume = above;
+    // SAFETY: two register-only instructions that touch no memory and only the flags.
+    unsafe {
+        std::arch::asm!(
+            "xor {left_over}, {queen}",
+            "cmovnz {resume}, {row}",
+            left_over = inout(reg) left_over,
+            queen = in(reg) queen,
+            resume = inout(reg) resume,
+            row = in(reg) row,
+            options(pure, nomem, nostack),
+        );
+    }
+    (left_over, resume)
+}
+
+/// As the x86_64 [`drop_queen`], through [`select_nonzero`].
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn drop_queen(open: u64, queen: u64, row: u64, above: u64) -> (u64, u64) {
+    let left_over = open ^ queen;
+    (left_over, select_nonzero(left_over, row, above))
+}
+
 /// `if_nonzero` when `test` is not 0, else `if_zero`, through a mask the optimiser cannot see
 /// through, so that it stays free of branches.
 #[cfg(not(target_arch = "x86_64"))]
@@ -745,6 +792,14 @@ fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
 /// enough for their rows to stay in registers. Measured on a Zen 3 core (Q(17), one thread): 5
 /// lanes 3% under 4, and 6 or 8 a third slower, as the rows spill to memory.
 const LANES: usize = 5;
+
+/// How many steps each lane takes between two looks for lanes that are done: a done lane is
+/// parked, so the looks need not follow every step, and the steps between them are unrolled.
+/// Measured on a Zen 3 core (Q(16), one thread): 1 round 0.586 s (the old look after each step,
+/// at `first`, 0.575 s), 2 rounds 0.546 s, 4 rounds 0.525 s, 8 and 16 rounds 0.55 s. A parked
+/// lane wastes at most `ROUNDS - 1` steps a start, against some 14 000 steps a start on Q(16)
+/// (17 394 starts, 238 million steps).
+const ROUNDS: usize = 4;
 
 /// The weighted count of the solutions that extend the starts this thread takes from the queue,
 /// with the BMI1 instructions where the processor has them (`blsi` takes the lowest bit and
@@ -785,8 +840,7 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
                 return true;
             }
         }
-        lane.row = 0;
-        lane.first = 1;
+        lane.row = PARKED;
         false
     };
     let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane::idle());
@@ -796,11 +850,13 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
     }
     let mut rows: [usize; LANES] = std::array::from_fn(|at| lanes[at].row);
     while all_busy {
-        for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-            *row = lane.step(plan, *row, last, &mut total);
+        for _ in 0..ROUNDS {
+            for (lane, row) in lanes.iter_mut().zip(&mut rows) {
+                *row = lane.step(plan, *row, last, &mut total);
+            }
         }
         for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-            if *row < lane.first {
+            if *row == PARKED {
                 all_busy &= take(lane, &mut total);
                 *row = lane.row;
             }
@@ -808,7 +864,7 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
     }
     // The queue is empty: finish the searches still under way one by one.
     for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-        while *row >= lane.first {
+        while *row != PARKED {
             *row = lane.step(plan, *row, last, &mut total);
         }
     }

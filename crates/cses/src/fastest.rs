@@ -32,25 +32,29 @@
 //!   thread from one queue (an atomic index), so both cores stay busy until the end. Slice I of K
 //!   (`shard_index`, `shard_count`) takes the starts whose index is I modulo K, so the slices are
 //!   disjoint and their counts add up to the whole.
-//! - Lanes: each thread interleaves five independent searches over explicit stacks. A step places
+//! - Lanes: each thread interleaves four independent searches over explicit stacks. A step places
 //!   one queen with no data-dependent branch: its coin flips are conditional moves, and each row
 //!   remembers the nearest row above with candidates left, so that no step backtracks alone. The
 //!   only branch is taken on the bottom row, which is entered for solutions only, and so rarely.
 //!   The core then overlaps the lanes' steps, and a step costs what its instructions cost (25,
-//!   some 5 cycles on a Zen 3 core), where a recursive search spends about 17 cycles on
-//!   mispredicted loop exits. A lane whose search is done parks on a row whose step changes
-//!   nothing, so the loop looks for done lanes only every fourth round.
-//!   The step indexes its stacks unchecked (the invariant is stated there), and on x86_64 its
-//!   conditional moves are inline assembly, as the compiler would turn a plain `if` back into a
-//!   branch; where the processor has BMI1 (checked at run time), the loop is compiled a second
-//!   time to use it, about 5% faster.
+//!   about 6 cycles on a Zen 3 core at 3.2 GHz), where a recursive search spends about 17 cycles
+//!   on mispredicted loop exits. A stack row is one cache line holding all that a step reads and
+//!   writes of it, and the loop keeps each lane's row as an address, so the step's instructions
+//!   are short (Q(16) on one thread took 0.51 s with six arrays a lane indexed by row, 0.44 s
+//!   so). A lane whose search is done parks on a row whose step changes nothing, so the loop
+//!   looks for done lanes only every fourth round.
+//!   The step reaches its stack through raw pointers (the invariant is stated there), and on
+//!   x86_64 its conditional moves are inline assembly, as the compiler would turn a plain `if`
+//!   back into a branch; where the processor has BMI1 (checked at run time), the loop is compiled
+//!   a second time to use it, about 6% faster.
 //!
-//! Memory for counting is O(n) per thread: five stacks of at most 32 rows. The shared tables are
-//! built once: the n^4 weights (1 MB at n = 32, and as much again while they are built), n^2
+//! Memory for counting is O(n) per thread: four stacks of 34 rows of 64 bytes. The shared tables
+//! are built once: the n^4 weights (1 MB at n = 32, and as much again while they are built), n^2
 //! free-square masks and the O(n^3) starts. Time is exponential in n. On 2 cores of an AMD EPYC
-//! (Zen 3; release build, empty board) Q(16) takes about 0.29 s, Q(17) 2.0 s and Q(18) 14 s, and
-//! an older version took 0.19 s, 1.3 s and 9.3 s on the newer core it was first written on; the search makes about a
-//! fifth of the steps of a plain search (238 million against 1141 million nodes for Q(16)). Below
+//! (Zen 3; release build, empty board, whole process) Q(16) takes about 0.23 s, Q(17) 1.5 s and
+//! Q(18) 11 s. The search makes about a fifth of the steps of a plain search, and about as many
+//! as the classic counter's nodes (238 million, 1141 million and 244 million for Q(16)): the
+//! gain is the cost of a step, not the number of steps. Below
 //! Q(11) the tables cost more than the search saves, and the plain search or the classic counter
 //! is quicker.
 //!
@@ -581,110 +585,159 @@ const STACK_ROWS: usize = MAX_N + 2;
 /// So the loop needs not ask after every step whether a lane is done.
 const PARKED: usize = MAX_N;
 
-/// One depth-first search from a start, as an explicit stack indexed by row. Every step places one
+/// One row of a lane's stack, with all that a step reads and writes of it side by side, so that a
+/// step reaches its row and the next through one pointer with one-byte offsets: shorter
+/// instructions than indexing six arrays, and a row is one cache line.
+#[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
+struct Row {
+    /// The candidates not tried yet.
+    remaining: u64,
+    /// The columns and the two diagonals attacked on the row.
+    columns: u64,
+    left_diagonals: u64,
+    right_diagonals: u64,
+    /// The address of the nearest row above with candidates left, where the search resumes when
+    /// this row's subtree is done (so that no step is spent on backtracking alone).
+    resume: usize,
+    /// The start's free squares on the row.
+    free: u64,
+}
+
+const EMPTY_ROW: Row =
+    Row { remaining: 0, columns: 0, left_diagonals: 0, right_diagonals: 0, resume: 0, free: 0 };
+
+/// One depth-first search from a start, over an explicit stack of rows. Every step places one
 /// queen, with no data-dependent branch but the rare one of a completed solution, so that several
 /// lanes interleave in one loop and their work overlaps.
-#[derive(Clone, Debug)]
+///
+/// A row is named by its address, which the loop keeps in a register, so the stack is one heap
+/// block of [`STACK_ROWS`] rows, reached only through the raw pointer `rows` (no reference to it
+/// is ever made, so the addresses stay valid), and freed on drop.
+#[derive(Debug)]
 struct Lane {
-    /// The row to begin at once `load` has run, whose `remaining` is not empty ([`PARKED`] if
-    /// the start has no candidate); from there the caller keeps the row, as `step` takes it.
-    row: usize,
-    /// The start's first row, which resumes at [`PARKED`] once its candidates are all tried.
+    /// The block's first row.
+    rows: *mut Row,
+    /// The row to begin at once `load` has run, whose `remaining` is not empty (`parked` if the
+    /// start has no candidate); from there the caller keeps the row, as `step` takes it.
+    row: *mut Row,
+    /// The start's first row, as an index, which resumes at the parking row once its candidates
+    /// are all tried.
     first: usize,
+    /// The bottom row and the parking row.
+    bottom: *mut Row,
+    parked: *mut Row,
     /// The start's part of the weight index.
     start_index: usize,
-    /// Per row: the candidates not tried yet, the columns and diagonals attacked on the row, and
-    /// the nearest row above with candidates left, where the search resumes when this row's
-    /// subtree is done (so that no step is spent on backtracking alone).
-    remaining: [u64; STACK_ROWS],
-    columns: [u64; STACK_ROWS],
-    left_diagonals: [u64; STACK_ROWS],
-    right_diagonals: [u64; STACK_ROWS],
-    resume: [usize; STACK_ROWS],
-    /// This start's free squares, copied so that a step reads one place.
-    free: [u64; STACK_ROWS],
+}
+
+impl Drop for Lane {
+    fn drop(&mut self) {
+        let block = std::ptr::slice_from_raw_parts_mut(self.rows, STACK_ROWS);
+        // SAFETY: `rows` is the block that `Lane::idle` made with `Box::into_raw`, freed only here.
+        drop(unsafe { Box::from_raw(block) });
+    }
 }
 
 impl Lane {
-    fn idle() -> Lane {
-        Lane {
-            row: PARKED,
-            first: 1,
-            start_index: 0,
-            remaining: [0; STACK_ROWS],
-            columns: [0; STACK_ROWS],
-            left_diagonals: [0; STACK_ROWS],
-            right_diagonals: [0; STACK_ROWS],
-            resume: [PARKED; STACK_ROWS],
-            free: [0; STACK_ROWS],
-        }
+    /// A parked lane for a board of side `n` (1 <= n <= [`MAX_N`]).
+    fn idle(n: usize) -> Lane {
+        assert!((1..=MAX_N).contains(&n));
+        let block: Box<[Row]> = vec![EMPTY_ROW; STACK_ROWS].into_boxed_slice();
+        let rows = Box::into_raw(block).cast::<Row>();
+        let mut lane = Lane { rows, row: rows, first: 1, bottom: rows, parked: rows, start_index: 0 };
+        lane.bottom = lane.at(n - 1);
+        lane.parked = lane.at(PARKED);
+        // SAFETY: the parking row is in the block.
+        unsafe { (*lane.parked).resume = lane.parked.addr() };
+        lane.row = lane.parked;
+        lane
+    }
+
+    /// The address of row `row` (`row < STACK_ROWS`).
+    fn at(&self, row: usize) -> *mut Row {
+        assert!(row < STACK_ROWS);
+        // SAFETY: the block holds STACK_ROWS rows.
+        unsafe { self.rows.add(row) }
     }
 
     /// Loads `start` (whose row is at least 1), and returns the candidates of its row; with none,
-    /// the lane is done at once.
+    /// the lane stays parked.
     fn load(&mut self, plan: &Plan, start: &Start) -> u64 {
+        // SAFETY (every block below): `at` gives addresses in the block, which nothing else
+        // reaches while this runs.
         for row in 0..plan.n {
-            self.free[row] = plan.row_free(start, row);
+            unsafe { (*self.at(row)).free = plan.row_free(start, row) };
         }
-        let row = start.row;
-        self.first = row;
+        self.first = start.row;
         self.start_index = start.index;
-        self.columns[row] = start.columns;
-        self.left_diagonals[row] = start.left_diagonals;
-        self.right_diagonals[row] = start.right_diagonals;
-        self.resume[row] = PARKED;
-        let candidates = self.free[row] & !(start.columns | start.left_diagonals | start.right_diagonals);
-        self.remaining[row] = candidates;
-        self.row = if candidates != 0 { row } else { PARKED };
+        let first = self.at(start.row);
+        let candidates =
+            unsafe { (*first).free } & !(start.columns | start.left_diagonals | start.right_diagonals);
+        unsafe {
+            *first = Row {
+                remaining: candidates,
+                columns: start.columns,
+                left_diagonals: start.left_diagonals,
+                right_diagonals: start.right_diagonals,
+                resume: self.parked.addr(),
+                free: (*first).free,
+            };
+        }
+        self.row = if candidates != 0 { first } else { self.parked };
         candidates
     }
 
-    /// Places the next candidate of row `row`, and returns the row where the search goes on; the
+    /// The queen of `row` (an index), read back from the columns attacked on it and the next.
+    fn queen_of(&self, row: usize) -> u64 {
+        // SAFETY: in the block; `row + 1 < n` where it is called.
+        unsafe { (*self.at(row + 1)).columns ^ (*self.at(row)).columns }
+    }
+
+    /// Places the next candidate of `row`, and returns the row where the search goes on; the
     /// weight of a solution the step completes is added to `total`. The row is passed in and out,
     /// not kept in the lane, so that it can stay in a register.
     ///
     /// A row with candidates is entered even when it is the bottom one: the step there counts the
     /// solution and goes back up, which spares every other step a test of whether its next row
-    /// is the last. Its one test, `row == last`, is taken for solutions only, so that it is nearly
-    /// always predicted right.
+    /// is the last. Its one test, `row == bottom`, is taken for solutions only, so that it is
+    /// nearly always predicted right.
     ///
-    /// `row` must be an active row of the lane (`first <= row <= last = n - 1`, so below the
-    /// bottom row `row + 1 < n <= 32`) or [`PARKED`] (so `row + 1 < STACK_ROWS`). The loads and
-    /// stores skip their bounds checks, which cost a sixth of the time. The invariant holds
-    /// because a lane starts on a row above the bottom one or parked, moves down by one row only
-    /// from above the bottom one, and otherwise moves up to a `resume` row, which is an active row
-    /// or `PARKED`; a parked lane stays parked. No active step writes the parking row, as its
-    /// rows are below 32, and `load` writes `free` only up to row n - 1, so the parking row keeps
-    /// what makes its step harmless.
+    /// `row` must be an active row of the lane (from its first row to the bottom one, so that
+    /// below the bottom row the next is in the board) or the parking row (whose next is the
+    /// block's last row). The invariant holds because a lane starts on a row above the bottom one
+    /// or parked, moves down by one row only from above the bottom one, and otherwise moves up to
+    /// a `resume` row, which is an active row or the parking row; a parked lane stays parked. No
+    /// active step writes the parking row, as the board's rows come before it, and `load` writes
+    /// `free` only on the board's rows, so the parking row keeps what makes its step harmless.
     #[inline(always)]
-    fn step(&mut self, plan: &Plan, row: usize, last: usize, total: &mut u64) -> usize {
+    fn step(&self, plan: &Plan, row: *mut Row, total: &mut u64) -> *mut Row {
         debug_assert!(
-            (self.first <= row && row <= last || row == PARKED) && last + 1 == plan.n && plan.n <= MAX_N
+            (self.at(self.first)..=self.bottom).contains(&row) || row == self.parked,
+            "a step on a row outside the search"
         );
-        if row == last {
+        if row == self.bottom {
             return self.count_bottom(plan, total);
         }
-        let next_row = row + 1;
-        // SAFETY: row < next_row < STACK_ROWS, the length of every array, by the invariant above.
-        // The stores of the next row's attacks come before their union is taken, which spares
-        // the compiler a register copy.
+        // SAFETY: `row` and the next row are in the block, by the invariant above, and nothing
+        // else reaches the block while the lane steps. The stores of the next row's attacks come
+        // before their union is taken, which spares the compiler a register copy.
         unsafe {
-            let open = *self.remaining.get_unchecked(row);
+            let next = row.add(1);
+            let open = (*row).remaining;
             let queen = open & open.wrapping_neg();
-            let (left_over, resume) =
-                drop_queen(open, queen, row as u64, *self.resume.get_unchecked(row) as u64);
-            *self.remaining.get_unchecked_mut(row) = left_over;
-            let columns = *self.columns.get_unchecked(row) | queen;
-            let left_diagonals = (*self.left_diagonals.get_unchecked(row) | queen) << 1;
-            let right_diagonals = (*self.right_diagonals.get_unchecked(row) | queen) >> 1;
-            *self.columns.get_unchecked_mut(next_row) = columns;
-            *self.left_diagonals.get_unchecked_mut(next_row) = left_diagonals;
-            *self.right_diagonals.get_unchecked_mut(next_row) = right_diagonals;
-            let candidates =
-                *self.free.get_unchecked(next_row) & !(left_diagonals | columns | right_diagonals);
-            *self.remaining.get_unchecked_mut(next_row) = candidates;
-            *self.resume.get_unchecked_mut(next_row) = resume as usize;
-            select_nonzero(candidates, next_row as u64, resume) as usize
+            let (left_over, resume) = drop_queen(open, queen, row.addr() as u64, (*row).resume as u64);
+            (*row).remaining = left_over;
+            let columns = (*row).columns | queen;
+            let left_diagonals = ((*row).left_diagonals | queen) << 1;
+            let right_diagonals = ((*row).right_diagonals | queen) >> 1;
+            (*next).columns = columns;
+            (*next).left_diagonals = left_diagonals;
+            (*next).right_diagonals = right_diagonals;
+            let candidates = (*next).free & !(left_diagonals | columns | right_diagonals);
+            (*next).remaining = candidates;
+            (*next).resume = resume as usize;
+            next.with_addr(select_nonzero(candidates, next.addr() as u64, resume) as usize)
         }
     }
 
@@ -692,10 +745,11 @@ impl Lane {
     /// n - 1 columns): adds that solution's weight to `total`, and returns the row to resume.
     #[cold]
     #[inline(never)]
-    fn count_bottom(&self, plan: &Plan, total: &mut u64) -> usize {
-        let last = plan.n - 1;
-        *total += self.solution_weight(plan, self.remaining[last]);
-        self.resume[last]
+    fn count_bottom(&self, plan: &Plan, total: &mut u64) -> *mut Row {
+        // SAFETY: the bottom row is in the block.
+        let Row { remaining, resume, .. } = unsafe { *self.bottom };
+        *total += self.solution_weight(plan, remaining);
+        self.bottom.with_addr(resume)
     }
 
     /// The weight of the solution whose bottom row has the one candidate `bottom_candidates`: the
@@ -709,7 +763,7 @@ impl Lane {
         let bottom = bottom_candidates.trailing_zeros() as usize;
         let (mut left, mut right) = (0, 0);
         for row in self.first..last {
-            let queen = self.columns[row + 1] ^ self.columns[row];
+            let queen = self.queen_of(row);
             if queen & 1 != 0 {
                 left = row;
             }
@@ -789,21 +843,30 @@ fn select_nonzero(test: u64, if_nonzero: u64, if_zero: u64) -> u64 {
 }
 
 /// How many searches one thread interleaves: enough for the core to overlap their steps, few
-/// enough for their rows to stay in registers. Measured on a Zen 3 core (Q(17), one thread): 5
-/// lanes 3% under 4, and 6 or 8 a third slower, as the rows spill to memory.
-const LANES: usize = 5;
+/// enough for their rows to stay in registers.
+const LANES: usize = 4;
 
 /// How many steps each lane takes between two looks for lanes that are done: a done lane is
-/// parked, so the looks need not follow every step, and the steps between them are unrolled.
-/// Measured on a Zen 3 core (Q(16), one thread): 1 round 0.586 s (the old look after each step,
-/// at `first`, 0.575 s), 2 rounds 0.546 s, 4 rounds 0.525 s, 8 and 16 rounds 0.55 s. A parked
-/// lane wastes at most `ROUNDS - 1` steps a start, against some 14 000 steps a start on Q(16)
-/// (17 394 starts, 238 million steps).
+/// parked, so the looks need not follow every step, and the steps between them are unrolled. A
+/// parked lane wastes at most `ROUNDS - 1` steps a start, against some 14 000 steps a start on
+/// Q(16) (17 394 starts, 238 million steps).
+///
+/// Measured with `LANES` on a Zen 3 core (Q(16), one thread, seconds):
+///
+/// | lanes | 2 rounds | 4 rounds | 8 rounds | 16 rounds |
+/// | ----- | -------- | -------- | -------- | --------- |
+/// | 3     |          |          | 0.53     | 0.53      |
+/// | 4     | 0.46     | 0.44     | 0.45     | 0.45      |
+/// | 5     | 0.48     | 0.48     | 0.45     | 0.45      |
+/// | 6     |          | 0.53     |          |           |
+///
+/// One round, a look after each step, took 0.59 s with 5 lanes of the older stack of six arrays
+/// (0.525 s with 4 rounds): the looks cost more than the steps they spare.
 const ROUNDS: usize = 4;
 
 /// The weighted count of the solutions that extend the starts this thread takes from the queue,
 /// with the BMI1 instructions where the processor has them (`blsi` takes the lowest bit and
-/// `andn` masks in one instruction each, which saves a sixth of a step).
+/// `andn` masks in one instruction each: Q(16) on one Zen 3 thread 0.44 s, against 0.47 s without).
 fn count_lanes(plan: &Plan, starts: &[Start], next_start: &AtomicUsize) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("bmi1") {
@@ -840,32 +903,32 @@ fn count_lanes_portable(plan: &Plan, starts: &[Start], next_start: &AtomicUsize)
                 return true;
             }
         }
-        lane.row = PARKED;
+        lane.row = lane.parked;
         false
     };
-    let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane::idle());
+    let mut lanes: [Lane; LANES] = std::array::from_fn(|_| Lane::idle(plan.n));
     let mut all_busy = true;
     for lane in &mut lanes {
         all_busy &= take(lane, &mut total);
     }
-    let mut rows: [usize; LANES] = std::array::from_fn(|at| lanes[at].row);
+    let mut rows: [*mut Row; LANES] = std::array::from_fn(|at| lanes[at].row);
     while all_busy {
         for _ in 0..ROUNDS {
-            for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-                *row = lane.step(plan, *row, last, &mut total);
+            for (lane, row) in lanes.iter().zip(&mut rows) {
+                *row = lane.step(plan, *row, &mut total);
             }
         }
         for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-            if *row == PARKED {
+            if *row == lane.parked {
                 all_busy &= take(lane, &mut total);
                 *row = lane.row;
             }
         }
     }
     // The queue is empty: finish the searches still under way one by one.
-    for (lane, row) in lanes.iter_mut().zip(&mut rows) {
-        while *row != PARKED {
-            *row = lane.step(plan, *row, last, &mut total);
+    for (lane, row) in lanes.iter().zip(&mut rows) {
+        while *row != lane.parked {
+            *row = lane.step(plan, *row, &mut total);
         }
     }
     total

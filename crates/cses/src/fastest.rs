@@ -664,26 +664,27 @@ impl Lane {
     /// Loads `start` (whose row is at least 1), and returns the candidates of its row; with none,
     /// the lane stays parked.
     fn load(&mut self, plan: &Plan, start: &Start) -> u64 {
-        // SAFETY (every block below): `at` gives addresses in the block, which nothing else
-        // reaches while this runs.
         for row in 0..plan.n {
-            unsafe { (*self.at(row)).free = plan.row_free(start, row) };
+            let at = self.at(row);
+            // SAFETY: `at` is in the block, which nothing else reaches while this runs.
+            unsafe { (*at).free = plan.row_free(start, row) };
         }
         self.first = start.row;
         self.start_index = start.index;
         let first = self.at(start.row);
-        let candidates =
-            unsafe { (*first).free } & !(start.columns | start.left_diagonals | start.right_diagonals);
-        unsafe {
-            *first = Row {
-                remaining: candidates,
-                columns: start.columns,
-                left_diagonals: start.left_diagonals,
-                right_diagonals: start.right_diagonals,
-                resume: self.parked.addr(),
-                free: (*first).free,
-            };
-        }
+        // SAFETY: as above.
+        let free = unsafe { (*first).free };
+        let candidates = free & !(start.columns | start.left_diagonals | start.right_diagonals);
+        let row = Row {
+            remaining: candidates,
+            columns: start.columns,
+            left_diagonals: start.left_diagonals,
+            right_diagonals: start.right_diagonals,
+            resume: self.parked.addr(),
+            free,
+        };
+        // SAFETY: as above.
+        unsafe { first.write(row) };
         self.row = if candidates != 0 { first } else { self.parked };
         candidates
     }

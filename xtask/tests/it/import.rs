@@ -9,19 +9,15 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use checker::{oracle, Board};
+use judge::stress::{random_board, Random};
 use serde_json::Value;
 
 use crate::support::{cases_in, path_arg, read_case, runs, strings, table, verdict, xtask, TempFolder};
 
-/// A reproducible n x n board with about one square in six reserved (a small LCG).
+/// A reproducible n x n board with about one square in six reserved, drawn by the stress
+/// command's own seeded generator, so that the boards are the same on every run.
 fn generated_board(seed: u64, n: usize) -> Board {
-    let mut state = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut next = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        state >> 33
-    };
-    let rows = (0..n).map(|_| (0..n).map(|_| next() % 6 == 0).collect()).collect();
-    Board::from_reserved(rows).expect("an n x n board")
+    random_board(&mut Random::new(seed), n, 1.0 / 6.0)
 }
 
 /// Writes CSES-style test data, `1.in` / `1.out` to `10.in` / `10.out`, under `folder/relative`:

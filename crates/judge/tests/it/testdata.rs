@@ -13,6 +13,7 @@ use checker::{oracle, Board};
 use judge::case::{
     load_test_data, natural_cmp, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS, MAX_CASE_FILE_BYTES,
 };
+use judge::stress::{random_board, Random};
 use pretty_assertions::assert_eq;
 
 use crate::support::{ids, load, messages, TempFolder};
@@ -20,16 +21,10 @@ use crate::support::{ids, load, messages, TempFolder};
 /// The CSES statement's sample, whose answer the statement gives as 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
 
-/// A reproducible n x n board with about one square in six reserved (a small LCG, so that the
-/// boards need no random-number crate and are the same on every run).
+/// A reproducible n x n board with about one square in six reserved, drawn by the stress
+/// command's own seeded generator, so that the boards are the same on every run.
 fn generated_board(seed: u64, n: usize) -> Board {
-    let mut state = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut next = move || {
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        state >> 33
-    };
-    let rows = (0..n).map(|_| (0..n).map(|_| next() % 6 == 0).collect()).collect();
-    Board::from_reserved(rows).expect("an n x n board")
+    random_board(&mut Random::new(seed), n, 1.0 / 6.0)
 }
 
 /// Writes the pair `name.in` / `name.out` under `folder`: the board and its oracle count.

@@ -811,15 +811,7 @@ struct Watch {
 
 impl Watch {
     fn start(args: &[&str]) -> Watch {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
-            .args(args)
-            .env("CARGO_TARGET_DIR", target_dir())
-            .env_remove("CI")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start judge --watch");
+        let mut child = run_xtask(args).spawn();
         let collect = |mut source: Box<dyn Read + Send>| {
             let text = Arc::new(Mutex::new(Vec::new()));
             let sink = Arc::clone(&text);

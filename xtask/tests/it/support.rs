@@ -4,7 +4,7 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -126,6 +126,16 @@ impl Xtask {
     pub fn env(mut self, key: &str, value: &str) -> Xtask {
         self.command.env(key, value);
         self
+    }
+
+    /// Starts it and returns at once, its output piped, for a test that reads it while it runs.
+    pub fn spawn(mut self) -> Child {
+        self.command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| panic!("start {}: {error}", self.shown))
     }
 
     /// Runs it to its end, or kills it and fails the test past [`DEADLINE`].
@@ -352,7 +362,7 @@ pub fn verdict(run: &Value) -> (&str, &str) {
 }
 
 /// Kills its busy loops when dropped, whatever the test's outcome.
-pub struct BusyLoops(Vec<std::process::Child>);
+pub struct BusyLoops(Vec<Child>);
 
 impl BusyLoops {
     /// Starts `count` shell loops that each keep a core busy.

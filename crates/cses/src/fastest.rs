@@ -186,8 +186,7 @@ pub fn count_with(reserved: &[Vec<bool>], options: &Options) -> u64 {
     }
 
     let plan = Plan::new(reserved);
-    let starts: Vec<Start> =
-        starts(&plan).into_iter().skip(options.shard_index).step_by(options.shard_count).collect();
+    let starts = starts(&plan, options);
 
     let threads = match options.threads {
         0 if n <= ONE_THREAD_MAX_N => 1,
@@ -508,12 +507,16 @@ struct Start {
     index: usize,
 }
 
-/// Every placement of the first `min(START_ROWS, n - 1)` rows (n >= 2) that may extend to a
-/// counted solution, top queen first, in increasing order.
-fn starts(plan: &Plan) -> Vec<Start> {
+/// The starts of the slice that `options` asks for: of every placement of the first
+/// `min(START_ROWS, n - 1)` rows (n >= 2) that may extend to a counted solution, listed top queen
+/// first in increasing order, those whose index is `shard_index` modulo `shard_count`. Only the
+/// slice's own are kept, so that a slice neither stores nor copies the others: the listing runs
+/// on one thread before the threads start (at Q(16): the plan about 1.4 ms, the listing 1.2 ms,
+/// and a copy of the whole list into the slice took 0.9 ms more).
+fn starts(plan: &Plan, options: &Options) -> Vec<Start> {
     let n = plan.n;
     let start_rows = START_ROWS.min(n - 1);
-    let mut starts = Vec::new();
+    let mut starts = SliceOfStarts { options, listed: 0, kept: Vec::new() };
     for top in 0..n {
         let queen = 1u64 << top;
         // Row 0 takes part in the weight index only through `top`: a corner queen there has row 0.
@@ -546,12 +549,29 @@ fn starts(plan: &Plan) -> Vec<Start> {
             }
         }
     }
-    starts
+    starts.kept
 }
 
-fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut Vec<Start>) {
+/// The starts of one slice, kept as the listing meets them.
+struct SliceOfStarts<'a> {
+    options: &'a Options,
+    /// How many starts of all slices were met so far.
+    listed: usize,
+    kept: Vec<Start>,
+}
+
+impl SliceOfStarts<'_> {
+    fn offer(&mut self, start: Start) {
+        if self.listed % self.options.shard_count == self.options.shard_index {
+            self.kept.push(start);
+        }
+        self.listed += 1;
+    }
+}
+
+fn extend_start(plan: &Plan, start: Start, start_rows: usize, starts: &mut SliceOfStarts) {
     if start.row == start_rows {
-        starts.push(start);
+        starts.offer(start);
         return;
     }
     let free = plan.row_free(&start, start.row);

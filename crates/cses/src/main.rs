@@ -13,6 +13,7 @@ use std::cell::Cell;
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use cses::fastest::Options;
 use cses::{Implementation, DEFAULT_IMPLEMENTATION, IMPLEMENTATIONS};
@@ -345,17 +346,30 @@ fn write_result(output: &[u8], report: impl FnOnce(std::io::Error)) -> ExitCode 
 
 /// Whether file descriptor 1 was closed when the program started (`cses >&-`), which would lose
 /// the count with exit status 0. Rust's runtime opens `/dev/null` read-write on a standard
-/// descriptor that is closed at start, so such a stdout is `/dev/null` opened `O_RDWR`, where a
-/// shell's `> /dev/null` opens it write-only. Linux shows both facts in /proc; elsewhere this says
-/// no.
+/// descriptor that is closed at start, which leaves it like a stdout that was `/dev/null` opened
+/// read-write on purpose (`1<>/dev/null`, Python's `subprocess.DEVNULL`), so the descriptor is
+/// looked at before the runtime starts, by [`RECORD_STDOUT`]. Where that cannot run, this says no:
+/// a lost count is better than a working stdout refused.
 fn stdout_is_closed() -> bool {
-    const O_ACCMODE: u32 = 0o3;
-    const O_RDWR: u32 = 0o2;
-    let is_dev_null =
-        std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1").ok().and_then(|info| {
-        let flags = info.lines().find_map(|line| line.strip_prefix("flags:"))?;
-        u32::from_str_radix(flags.trim(), 8).ok()
-    });
-    is_dev_null && read_write.is_some_and(|flags| flags & O_ACCMODE == O_RDWR)
+    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed)
+}
+
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+/// Run by the C runtime before `main`, hence before Rust's runtime reopens a closed descriptor 1.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static RECORD_STDOUT: extern "C" fn() = record_stdout;
+
+#[cfg(target_os = "linux")]
+extern "C" fn record_stdout() {
+    unsafe extern "C" {
+        fn fcntl(descriptor: i32, command: i32, ...) -> i32;
+    }
+    const F_GETFD: i32 = 1;
+    // SAFETY: F_GETFD reads the descriptor's flags and changes nothing; its one failure is EBADF,
+    // for a descriptor that is not open.
+    let closed = unsafe { fcntl(1, F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
 }

@@ -326,3 +326,21 @@ fn a_closed_stdout_exits_1_and_says_so() {
     assert_eq!(discarded.status.code(), Some(0), "{}", String::from_utf8_lossy(&discarded.stderr));
     assert_eq!(run("").stdout, b"92\n");
 }
+
+#[test]
+fn a_stdout_on_dev_null_opened_read_write_is_no_fault() {
+    // Python's subprocess.DEVNULL and a shell's `1<>/dev/null` open /dev/null read-write, as Rust's
+    // runtime does for a stdout closed at start; only the latter is refused.
+    let dev_null =
+        std::fs::OpenOptions::new().read(true).write(true).open("/dev/null").expect("open /dev/null");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cses"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::from(dev_null))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the cses binary starts");
+    child.stdin.take().expect("piped").write_all(SAMPLE.as_bytes()).expect("write the board");
+    let output = child.wait_with_output().expect("the binary ends");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert_eq!(output.status.code(), Some(0));
+}

@@ -167,7 +167,8 @@ impl Board {
 
     /// Parses CSES text: one row a line, `.` free and `*` reserved; the first row's length is n.
     ///
-    /// A final newline is optional and `\r\n` line ends are accepted; nothing else is.
+    /// A final newline is optional and `\r\n` line ends are accepted, as is a last line ending in
+    /// `\r` alone (`\r\n` cut short); nothing else is: any other `\r` is a character of its row.
     ///
     /// # Errors
     /// A [`ParseError`] at the first fault, top to bottom and left to right.
@@ -178,14 +179,13 @@ impl Board {
         }
         let mut n = 0;
         let mut reserved: Vec<Vec<bool>> = Vec::new();
-        // `split_inclusive` keeps each line's `\n`, so a final newline adds no empty line, and a `\r`
-        // counts as part of a line end only when that `\n` follows it.
+        // `split_inclusive` keeps each line's `\n`, so a final newline adds no empty line. One `\r`
+        // at a line's end is part of its line end, on a last line without `\n` too: CRLF text whose
+        // final `\n` was cut off is still CRLF text.
         for (index, raw_line) in text.split_inclusive('\n').enumerate() {
             let line_number = index + 1;
-            let line = match raw_line.strip_suffix('\n') {
-                Some(line) => line.strip_suffix('\r').unwrap_or(line),
-                None => raw_line,
-            };
+            let line = raw_line.strip_suffix('\n').unwrap_or(raw_line);
+            let line = line.strip_suffix('\r').unwrap_or(line);
             if line.is_empty() {
                 return fault(line_number, 1, ParseErrorKind::BlankLine);
             }

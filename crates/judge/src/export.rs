@@ -297,14 +297,12 @@ fn main() {
         }
         let mut n = 0;
         let mut reserved: Vec<Vec<bool>> = Vec::new();
-        // Each line keeps its `\n` here, so a final newline adds no empty line, and a `\r` ends a
-        // line only when that `\n` follows it.
+        // Each line keeps its `\n` here, so a final newline adds no empty line. One `\r` at a
+        // line's end is part of its line end, on a last line without `\n` too.
         for (index, raw_line) in text.split_inclusive('\n').enumerate() {
             let line_number = index + 1;
-            let line = match raw_line.strip_suffix('\n') {
-                Some(line) => line.strip_suffix('\r').unwrap_or(line),
-                None => raw_line,
-            };
+            let line = raw_line.strip_suffix('\n').unwrap_or(raw_line);
+            let line = line.strip_suffix('\r').unwrap_or(line);
             if line.is_empty() {
                 return Err((line_number, 1, "blank line: expected a row of `.` and `*`".to_string()));
             }

@@ -196,19 +196,23 @@ table_tests! { assert_text_fault;
             "line 2, column 1: unknown character '-': expected `.` or `*`",
         ),
     ),
-    // A final `\r` is only half of a `\r\n` line end, so it is a character of the row.
-    carriage_return_without_newline_after_one_square: (
-        ".\r",
+    carriage_return_mid_row_on_a_last_line_without_newline: (
+        "...\n...\n.\r.",
         (
-            1,
+            3,
             2,
             Kind::UnknownCharacter { found: '\r' },
-            "line 1, column 2: unknown character '\\r': expected `.` or `*`",
+            "line 3, column 2: unknown character '\\r': expected `.` or `*`",
         ),
     ),
-    carriage_return_without_newline_after_last_row: (
-        "..\r\n..\r",
+    // One `\r` ends the last line; a second is a square too many.
+    two_carriage_returns_ending_the_input: (
+        "..\n..\r\r",
         (2, 3, Kind::RowTooLong { expected: 2 }, "line 2, column 3: row too long: expected 2 squares"),
+    ),
+    carriage_return_alone_after_the_final_newline: (
+        "..\n..\n\r",
+        (3, 1, Kind::BlankLine, "line 3, column 1: blank line: expected a row of `.` and `*`"),
     ),
     too_large: (
         &free_rows(MAX_N + 1, MAX_N + 1),
@@ -298,9 +302,31 @@ table_tests! { assert_accepted;
     accepts_crlf_with_a_final_crlf: ("*.\r\n..\r\n", &["*.", ".."]),
     accepts_crlf_without_a_final_crlf: ("*.\r\n..", &["*.", ".."]),
     accepts_mixed_line_ends: ("*..\r\n.*.\n..*\r\n", &["*..", ".*.", "..*"]),
+    accepts_crlf_cut_before_the_final_newline: ("*.\r\n..\r", &["*.", ".."]),
+    accepts_a_lone_carriage_return_ending_one_square: (".\r", &["."]),
     accepts_one_free_square: (".", &["."]),
     accepts_one_reserved_square: ("*\n", &["*"]),
     accepts_all_reserved: ("**\n**\n", &["**", "**"]),
+}
+
+#[test]
+fn every_line_end_spelling_of_the_sample_is_the_same_board() {
+    let lines: Vec<&str> = CSES_SAMPLE.lines().collect();
+    assert_eq!(lines.len(), 8);
+    let spellings = [
+        ("LF", format!("{}\n", lines.join("\n"))),
+        ("CRLF", format!("{}\r\n", lines.join("\r\n"))),
+        ("CRLF without a final newline", lines.join("\r\n")),
+        ("LF without a final newline", lines.join("\n")),
+        ("LF, the last line ending in a lone \\r", format!("{}\r", lines.join("\n"))),
+        ("CRLF, the last line ending in a lone \\r", format!("{}\r", lines.join("\r\n"))),
+    ];
+    let expected = board_from_picture(&lines);
+    assert_eq!(expected.reserved_count(), CSES_SAMPLE_RESERVED.len());
+    for (label, text) in spellings {
+        assert_eq!(Board::parse(&text), Ok(expected.clone()), "{label}: {text:?}");
+        assert_eq!(Board::parse_bytes(text.as_bytes()), Ok(expected.clone()), "{label}: {text:?}");
+    }
 }
 
 #[test]

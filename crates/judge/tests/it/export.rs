@@ -86,6 +86,16 @@ fn accepted_inputs(eight_by_eight_only: bool) -> Vec<(String, Vec<u8>, String)> 
             CSES_SAMPLE.trim_end().replace('\n', "\r\n").into_bytes(),
             "65\n".into(),
         ),
+        (
+            "the sample with CRLF cut before its final newline".into(),
+            CSES_SAMPLE
+                .replace('\n', "\r\n")
+                .strip_suffix('\n')
+                .expect("a final newline")
+                .as_bytes()
+                .to_vec(),
+            "65\n".into(),
+        ),
         ("the empty 8 x 8 board".into(), empty_board(8).into_bytes(), count_of(8)),
     ];
     if !eight_by_eight_only {
@@ -126,7 +136,7 @@ fn rejected_inputs() -> Vec<(&'static str, Vec<u8>)> {
         ("a queen, CRLF", crlf("..\n.Q\n")),
         ("a \\r alone inside a row", b"..\r.\n...\n...\n".to_vec()),
         ("a \\r alone before a CRLF", b"...\r\r\n...\n...\n".to_vec()),
-        ("a \\r ending the input", b"..\n..\r".to_vec()),
+        ("two \\r ending the input", b"..\n..\r\r".to_vec()),
         ("a first row of 33 squares", format!("{}\n", ".".repeat(MAX_N + 1)).into_bytes()),
         (
             "a first row of 33 with a bad square in the first 32",

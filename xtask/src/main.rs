@@ -14,6 +14,8 @@ mod new_case;
 mod output;
 mod stress;
 
+use std::io::Write;
+
 use clap::{Parser, Subcommand};
 
 /// The workspace's tasks: judge N-Queens solutions the way CSES 1624 and LeetCode 51/52 do, and
@@ -67,11 +69,16 @@ fn main() {
         Command::Bench(args) => args.run(),
         Command::Export(args) => args.run(),
     };
+    // Rust ignores SIGPIPE, so a reader gone (`| head -1`) shows as a write error: ended here, once
+    // every run's child process has been waited for and every value dropped on the way out, rather
+    // than by the signal wherever the process happened to be.
     match status {
         Ok(status) => std::process::exit(status),
         Err(output::Failure::Usage(message)) => output::usage_error(&message),
+        Err(output::Failure::BrokenPipe) => std::process::exit(0),
         Err(output::Failure::Other(message)) => {
-            eprintln!("error: {message}");
+            // With `2>&1 | head -1` stderr may be gone too, and eprintln! would panic.
+            let _ = writeln!(std::io::stderr(), "error: {message}");
             std::process::exit(1);
         }
     }

@@ -16,6 +16,9 @@ pub enum Failure {
     Usage(String),
     /// Something failed along the way: exit status 1.
     Other(String),
+    /// Stdout's reader went away (`| head -1`): the command ends quietly, with status 0, as other
+    /// tools end when the rest of their output is not wanted.
+    BrokenPipe,
 }
 
 pub type Status = Result<i32, Failure>;
@@ -42,13 +45,14 @@ pub fn first_line(text: &str) -> String {
     }
 }
 
-/// Writes `text` to stdout, with its ANSI styles where colour is on; a closed stdout is a failure.
+/// Writes `text` to stdout, with its ANSI styles where colour is on; a closed stdout is a failure,
+/// and a pipe whose reader is gone is [`Failure::BrokenPipe`].
 pub fn print(text: &str) -> Result<(), Failure> {
     let mut stdout = anstream::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(|error| Failure::Other(format!("cannot write to stdout: {error}")))
+    stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(|error| match error.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
+        _ => Failure::Other(format!("cannot write to stdout: {error}")),
+    })
 }
 
 /// A progress bar on stderr for work that runs past a second, on a terminal only, never for JSON:

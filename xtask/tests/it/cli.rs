@@ -203,3 +203,35 @@ fn new_case_counts_with_the_oracle_and_writes_nothing_on_error() {
     assert_eq!(crate::support::listing(&cases), before, "nothing written on error");
     assert!(!folder.path.join("outside.toml").exists());
 }
+
+/// Whether a run whose stdout reader went away ended as a command-line tool should: status 0, or
+/// killed by SIGPIPE as `cat` is; a panic is status 101.
+fn ended_quietly(status: std::process::ExitStatus) -> bool {
+    use std::os::unix::process::ExitStatusExt;
+    const SIGPIPE: i32 = 13;
+    status.code() == Some(0) || status.signal() == Some(SIGPIPE)
+}
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // The read end is closed as soon as the child starts, long before it writes: `| head -1` where
+    // head has gone. `judge` is asked for one quick run, so that its child processes are part of it.
+    let commands: [&[&str]; 2] =
+        [&["list"], &["judge", "--impl", "cses/fixed_board", "--case", "cses/sample", "--jobs", "1"]];
+    for arguments in commands {
+        let mut child = xtask(arguments).ci().spawn();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("wait for the xtask binary");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!stderr.contains("panicked"), "{arguments:?}: {stderr}");
+        assert_eq!(stderr, "", "{arguments:?}: nothing to say when the reader has gone");
+        assert!(ended_quietly(output.status), "{arguments:?}: {:?}", output.status);
+
+        // `2>&1 | head -1`: stderr is gone too, so no error could be told, and eprintln! panics.
+        let mut child = xtask(arguments).ci().spawn();
+        drop(child.stdout.take());
+        drop(child.stderr.take());
+        let status = child.wait().expect("wait for the xtask binary");
+        assert!(ended_quietly(status), "{arguments:?} with stderr gone too: {status:?}");
+    }
+}

@@ -63,15 +63,14 @@ fn damaged_board_texts() -> impl Strategy<Value = String> {
 /// Checks that `error` names a real fault of `text` at a place inside it, and that every line and
 /// square before that place is well formed, so the fault named is the first one.
 ///
-/// Lines are the pieces between `\n`s; a `\r` is part of a line's end only when a `\n` follows it.
+/// Lines are the pieces between `\n`s; one `\r` ending a line is part of its line end, on the last
+/// line (no `\n` after it) too.
 /// A missing row is named at the line after the last row: past the text when it has no final newline.
 fn assert_first_fault(text: &str, error: &ParseError) -> Result<(), TestCaseError> {
     let lines: Vec<&str> = text.split('\n').collect();
     let squares_of = |line_index: usize| -> Vec<char> {
         let line = lines[line_index];
-        let ended = line_index + 1 < lines.len();
-        let line = if ended { line.strip_suffix('\r').unwrap_or(line) } else { line };
-        line.chars().collect()
+        line.strip_suffix('\r').unwrap_or(line).chars().collect()
     };
     let (line, column) = (error.line, error.column);
     prop_assert!(line >= 1 && column >= 1, "{error:?}");
@@ -295,11 +294,14 @@ proptest! {
     fn parse_names_the_first_fault_of_a_damaged_board(text in damaged_board_texts()) {
         match Board::parse(&text) {
             Ok(board) => {
-                // Accepted text is the board's own text, up to `\r\n` line ends and the final one.
+                // Accepted text is the board's own text, up to `\r\n` line ends and the final one,
+                // which may also be a `\r` alone.
                 let canonical = board.to_text();
                 let spelled = text.replace("\r\n", "\n");
                 let canonical_rows = &canonical[..canonical.len() - 1];
-                prop_assert_eq!(spelled.strip_suffix('\n').unwrap_or(&spelled), canonical_rows);
+                let rows =
+                    spelled.strip_suffix('\n').or_else(|| spelled.strip_suffix('\r')).unwrap_or(&spelled);
+                prop_assert_eq!(rows, canonical_rows);
             }
             Err(error) => assert_first_fault(&text, &error)?,
         }
@@ -361,8 +363,9 @@ proptest! {
         bad in prop_oneof![0x80u8..=0xBF, 0xC0u8..=0xC1, 0xF5u8..=0xFF],
         rest in vec(any::<u8>(), 0..8),
     ) {
-        // Whatever the text before the bad byte holds, a fault there is named as the text alone
-        // would name it; otherwise the bad byte is.
+        // Whatever the text before the bad byte holds, a fault there is named as that text would
+        // name it were it followed by a character that ends no line (so that a `\r` ending it is a
+        // character, not a line end); otherwise the bad byte is.
         let bytes: Vec<u8> = prefix.bytes().chain([bad]).chain(rest).collect();
         let last_line = prefix.rsplit('\n').next().unwrap_or_default();
         let bad_at = (prefix.split('\n').count(), last_line.chars().count() + 1);
@@ -371,7 +374,9 @@ proptest! {
             prop_assert_eq!((error.line, error.column), bad_at);
         } else {
             prop_assert!((error.line, error.column) < bad_at, "{:?} is not before {:?}", error, bad_at);
-            prop_assert_eq!(Some(error), Board::parse(&prefix).err().filter(|e| (e.line, e.column) < bad_at));
+            let continued = format!("{prefix}Q");
+            let named_before = Board::parse(&continued).err().filter(|e| (e.line, e.column) < bad_at);
+            prop_assert_eq!(Some(error), named_before);
         }
     }
 }

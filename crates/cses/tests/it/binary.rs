@@ -21,7 +21,9 @@ fn the_sample_prints_65_in_every_accepted_form() {
     let without_newline = SAMPLE.strip_suffix('\n').unwrap().to_owned();
     let crlf = SAMPLE.replace('\n', "\r\n");
     let crlf_without_last = crlf.strip_suffix("\r\n").unwrap().to_owned();
-    for input in [SAMPLE.to_owned(), without_newline, crlf, crlf_without_last] {
+    let crlf_cut_before_last_newline = crlf.strip_suffix('\n').unwrap().to_owned();
+    let inputs = [SAMPLE.to_owned(), without_newline, crlf, crlf_without_last, crlf_cut_before_last_newline];
+    for input in inputs {
         assert_eq!(cses(&[], input.as_bytes()), Outcome::success("65\n"), "{input:?}");
     }
 }

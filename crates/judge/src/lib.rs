@@ -6,13 +6,15 @@
 //! call in here directly. Dependencies point one way: this crate uses the checker and the solution
 //! crates, never the front. Modules, from the bottom up: [`problem`], [`registry`], [`answer`],
 //! [`runner`] and [`child`] (the two sides of a run), [`case`] and [`snapshot`], then the commands
-//! [`judge`] (with [`report`]), [`stress`], [`bench`], [`new_case`] and [`export`].
+//! [`judge`] (with [`report`]), [`stress`], [`bench`], [`new_case`] and [`export`]; [`escape`]
+//! makes what a program wrote safe to show on a terminal.
 
 pub mod answer;
 pub mod bench;
 pub mod case;
 pub mod child;
 pub mod contestant;
+pub mod escape;
 pub mod export;
 pub mod judge;
 pub mod new_case;

@@ -1,8 +1,14 @@
 //! The judge's report as text: a table per problem (cases down, implementations across, each cell
 //! the verdict and the CPU time of the run), a summary line, then the details of every failure.
+//!
+//! Every text that did not come from the judge itself (what a program wrote on stderr or stdout, a
+//! compiler's message, names of files and cases, a case file's fault) goes through
+//! [`escape_controls`] before the judge's own colours are added, so that the only escape sequences
+//! the text holds are the judge's SGR colours. The JSON report keeps the exact text.
 
 use std::time::Duration;
 
+use crate::escape::escape_controls;
 use crate::judge::{JudgeReport, RunResult, Verdict};
 use crate::problem::Scope;
 use crate::snapshot::SnapshotStatus;
@@ -33,16 +39,13 @@ pub fn render_text(report: &JudgeReport) -> String {
     let mut out = String::new();
     for problem in &report.problems {
         let mut header = vec!["case".to_string()];
-        header.extend(
-            problem
-                .implementations
-                .iter()
-                .map(|id| id.split_once('/').map_or(id.as_str(), |(_, name)| name).to_string()),
-        );
+        header.extend(problem.implementations.iter().map(|id| {
+            escape_controls(id.split_once('/').map_or(id.as_str(), |(_, name)| name)).into_owned()
+        }));
         let mut table = Table::new(header);
         let mut beyond = false;
         for case in &problem.cases {
-            let mut label = case.id.clone();
+            let mut label = escape_controls(&case.id).into_owned();
             if case.scope == Scope::Beyond {
                 label.push_str(" (beyond)");
                 beyond = true;
@@ -83,17 +86,19 @@ pub fn render_text(report: &JudgeReport) -> String {
 
     let mut details = Vec::new();
     for error in &report.case_errors {
-        details.push(format!("case file {error}"));
+        details.push(format!("case file {}", escape_controls(error)));
     }
     for (case_id, status) in &report.snapshots {
-        match status {
-            SnapshotStatus::Matches => {}
-            SnapshotStatus::Accepted { path } => details.push(format!("snapshot {case_id}: accepted, wrote {path}")),
-            SnapshotStatus::Pending { path } => details.push(format!(
+        // These lines hold no colour: escaping each whole line escapes its id, path and reason.
+        let line = match status {
+            SnapshotStatus::Matches => continue,
+            SnapshotStatus::Accepted { path } => format!("snapshot {case_id}: accepted, wrote {path}"),
+            SnapshotStatus::Pending { path } => format!(
                 "snapshot {case_id}: missing or different; wrote {path} for review (`cargo insta review` or `cargo xtask judge --accept`)"
-            )),
-            SnapshotStatus::Failed { reason } => details.push(format!("snapshot {case_id}: {reason}")),
-        }
+            ),
+            SnapshotStatus::Failed { reason } => format!("snapshot {case_id}: {reason}"),
+        };
+        details.push(escape_controls(&line).into_owned());
     }
     // A counter's failure on an 8 x 8 board shows in two tables; its detail is told once.
     let mut told = std::collections::BTreeSet::new();
@@ -101,10 +106,11 @@ pub fn render_text(report: &JudgeReport) -> String {
         if told.insert((&run.implementation, &run.case)) {
             let fault = run.strict_fault.as_deref().unwrap_or("");
             details.push(format!(
-                "{} {} on {}: {fault}",
+                "{} {} on {}: {}",
                 Style::Yellow.paint("AC, but"),
-                run.implementation,
-                run.case
+                escape_controls(&run.implementation),
+                escape_controls(&run.case),
+                escape_controls(fault)
             ));
         }
     }
@@ -116,17 +122,18 @@ pub fn render_text(report: &JudgeReport) -> String {
         // A build fails once, whatever the case: its message is told once.
         if run.verdict == Verdict::CE {
             if compile_errors_told.insert(&run.implementation) {
-                let detail = run.detail.as_deref().unwrap_or("");
-                details.push(format!("{} {}:\n{detail}", style(run.verdict).paint("CE"), run.implementation));
+                let detail = escape_controls(run.detail.as_deref().unwrap_or(""));
+                let implementation = escape_controls(&run.implementation);
+                details.push(format!("{} {implementation}:\n{detail}", style(run.verdict).paint("CE")));
             }
             continue;
         }
-        let detail = run.detail.as_deref().unwrap_or("");
         details.push(format!(
-            "{} {} on {}: {detail}",
+            "{} {} on {}: {}",
             style(run.verdict).paint(run.verdict.label()),
-            run.implementation,
-            run.case
+            escape_controls(&run.implementation),
+            escape_controls(&run.case),
+            escape_controls(run.detail.as_deref().unwrap_or(""))
         ));
     }
     if !details.is_empty() {

@@ -1,8 +1,9 @@
 //! `cargo xtask judge` end to end: every failure kind in one run over a temporary cases folder with
 //! the broken fixtures, the repository's cases (each problem's table holding its own inputs only,
 //! an 8 x 8-only solution judged on 8 x 8 boards only), a cases folder that is not only cases and is
-//! never written to without `--accept`, the snapshot flow, the text table and its colours, and CPU
-//! time verdicts on a busy machine. The implementations come from `cargo xtask list`.
+//! never written to without `--accept`, the snapshot flow, the text table and its colours (what a
+//! program wrote shown escaped, so that only the judge's colours reach the terminal), and CPU time
+//! verdicts on a busy machine. The implementations come from `cargo xtask list`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -517,4 +518,71 @@ fn cpu_time_verdicts_stay_ac_on_a_busy_machine() {
     for run in runs(&report) {
         assert_eq!(verdict(run), ("AC", ""), "{run}");
     }
+}
+
+/// The first escape sequence in `text` that is not an SGR colour (`ESC [`, digits and `;`, then
+/// `m`), with what follows it; `None` when every ESC starts one.
+fn foreign_escape(text: &str) -> Option<String> {
+    text.match_indices('\x1b')
+        .map(|(at, _)| &text[at..])
+        .find(|sequence| {
+            let is_sgr = sequence.strip_prefix("\x1b[").is_some_and(|rest| {
+                rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == ';').starts_with('m')
+            });
+            !is_sgr
+        })
+        .map(|sequence| sequence.chars().take(24).collect())
+}
+
+/// A CSES program that clears the screen and writes "hi" to the clipboard (OSC 52) on stderr,
+/// then a C1 CSI (U+009B, as UTF-8) and a window title (OSC 0), and fails.
+const HOSTILE_STDERR: &str = r#"import sys
+sys.stderr.buffer.write(b"\x1b[2J\x1b]52;c;aGk=\x07\n")
+sys.stderr.buffer.write(b"\xc2\x9b2J\x1b]0;1 AC\x07\n")
+sys.stderr.flush()
+sys.exit(3)
+"#;
+
+#[test]
+fn what_a_program_writes_reaches_the_text_report_escaped() {
+    assert_eq!(foreign_escape("\x1b[1m\x1b[31mRE\x1b[0m"), None);
+    assert_eq!(foreign_escape("ok \x1b[2J"), Some("\x1b[2J".to_string()));
+    let folder = TempFolder::new("hostile-text");
+    let cases = folder.path.join("cases");
+    folder.write("cases/cses/sample.toml", &board_case(SAMPLE, ""));
+    let program = folder.write("programs/loud.py", HOSTILE_STDERR);
+    // A compile error whose message quotes its line, and the line holds an ESC and a BEL.
+    let broken = folder.write("programs/broken.py", "title = = \"\x1b]0;1 AC\x07\"\n");
+    let judge = |extra: &[&str]| {
+        let mut args = vec!["judge", "--jobs", "2", "--cases", cases.to_str().expect("UTF-8")];
+        args.extend_from_slice(extra);
+        args.extend([program.to_str().expect("UTF-8"), broken.to_str().expect("UTF-8")]);
+        xtask(&args)
+    };
+
+    // The JSON report keeps the exact text (JSON escapes it).
+    let ran = judge(&["--json", "--accept"]).run();
+    ran.expect_code(1);
+    let report = ran.json();
+    let (got, detail) = verdict(run_of(&report, "cses1624", "loud.py", "cses/sample"));
+    assert_eq!(got, "RE", "{ran}");
+    assert!(detail.contains("\x1b[2J\x1b]52;c;aGk=\x07"), "{detail:?}");
+    assert!(detail.contains("\u{9b}2J\x1b]0;1 AC\x07"), "{detail:?}");
+    assert_eq!(verdict(run_of(&report, "cses1624", "broken.py", "cses/sample")).0, "CE", "{ran}");
+
+    // In colour, the only escape sequences are the judge's colours; without, there are none.
+    let coloured = judge(&[]).ci().env("CLICOLOR_FORCE", "1").run();
+    coloured.expect_code(1);
+    let plain = judge(&[]).ci().env("NO_COLOR", "1").run();
+    plain.expect_code(1);
+    assert!(coloured.stdout.contains("\x1b[") && !plain.stdout.contains('\x1b'), "{coloured}\n{plain}");
+    assert_eq!(foreign_escape(&coloured.stdout), None, "{:?}", coloured.stdout);
+    for text in [&coloured.stdout, &plain.stdout] {
+        let controls: Vec<char> =
+            text.chars().filter(|&c| c.is_control() && c != '\n' && c != '\x1b').collect();
+        assert_eq!(controls, Vec::<char>::new(), "{text:?}");
+        assert!(text.contains(r"\x1b[2J\x1b]52;c;aGk=\x07"), "{text:?}");
+        assert!(text.contains(r"\u{9b}2J\x1b]0;1 AC\x07"), "{text:?}");
+    }
+    assert!(plain.stdout.contains("CE broken.py:\n"), "{}", plain.stdout);
 }

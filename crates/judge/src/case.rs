@@ -10,12 +10,20 @@
 //!
 //! Every fault is one line naming the file and the key, or the file's line and column. Loading a
 //! folder reads regular `*.toml`, `*.in` and `*.out` files only, each at most
-//! [`MAX_CASE_FILE_BYTES`]; it follows a symbolic link to a folder once (never around a loop), and
-//! skips `snapshots/`, `target/` and hidden folders. A FIFO, a device, an unreadable or huge file,
-//! a TOML file that is not a case file, a `.in` without its `.out` (or the reverse) or a `.out`
-//! that is not one integer is an error naming it, and the other cases are still judged. Cases come
-//! sorted by id in natural order ([`natural_cmp`]: `2` before `10`). Which problems a case belongs
-//! to follows from its board ([`crate::problem::Problem::admits`]).
+//! [`MAX_CASE_FILE_BYTES`]; it follows a symbolic link to a folder inside it once (never around a
+//! loop), and skips `snapshots/`, `target/` and hidden folders. A FIFO, a device, an unreadable or
+//! huge file, a TOML file that is not a case file, a `.in` without its `.out` (or the reverse) or a
+//! `.out` that is not one integer is an error naming it, and the other cases are still judged.
+//! Cases come sorted by id in natural order ([`natural_cmp`]: `2` before `10`). Which problems a
+//! case belongs to follows from its board ([`crate::problem::Problem::admits`]).
+//!
+//! A symbolic link (to a file or a folder) whose real path is outside the cases folder is refused
+//! unread, as an error naming it, so that a cases folder from elsewhere cannot make the judge read
+//! a file it does not hold, nor quote one in an error; a link that stays inside is followed. An
+//! error quotes at most a short part of a case's own file, its control characters escaped: a
+//! `.out`'s first 24 characters of a token, or a TOML parser's message cut at
+//! [`MAX_PARSER_MESSAGE_CHARS`]. [`refuse_links_below`] is the other side: what the judge writes
+//! into a cases folder is never written through a link.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -24,6 +32,8 @@ use std::path::{Path, PathBuf};
 
 use checker::{Board, MAX_N};
 use serde::Deserialize;
+
+use crate::escape::escape_controls;
 
 /// CSES's limits, the defaults of every case.
 pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
@@ -43,6 +53,10 @@ pub fn snapshot_name(case_id: &str) -> String {
 
 /// A case file is a few lines; anything past this is not one (nor a test's `.in` or `.out`).
 pub const MAX_CASE_FILE_BYTES: u64 = 1 << 20;
+
+/// The most characters of a TOML parser's message a case error keeps: its messages quote the
+/// file's keys and values, which may be of any length.
+pub const MAX_PARSER_MESSAGE_CHARS: usize = 200;
 
 /// The extensions of test data: a board (`NAME.in`) and its expected count (`NAME.out`).
 pub const TEST_INPUT_EXTENSION: &str = "in";
@@ -132,10 +146,16 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
     };
     let file: CaseFile = toml::from_str(text).map_err(|error| {
         let location = error.span().and_then(|span| at_offset(span.start));
-        // toml's messages may span lines; a case error is one line.
+        // toml's messages may span lines, and quote keys and values whole (an unknown key's name
+        // as it is, control characters included); a case error is one short line.
         let message: Vec<&str> =
             error.message().lines().map(str::trim).filter(|line| !line.is_empty()).collect();
-        fail(location, message.join(": "))
+        let message = message.join(": ");
+        let mut short: String = message.chars().take(MAX_PARSER_MESSAGE_CHARS).collect();
+        if short.len() < message.len() {
+            short.push_str("...");
+        }
+        fail(location, escape_controls(&short).into_owned())
     })?;
 
     let key = |name: &str| Some(format!("key `{name}`"));
@@ -279,12 +299,16 @@ fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseError> {
     if !metadata.is_dir() {
         return Err(whole_folder_error("not a folder".to_string()));
     }
+    let real_root =
+        folder.canonicalize().map_err(|error| whole_folder_error(format!("cannot read: {error}")))?;
     let mut walk = Walk {
         root: folder.to_path_buf(),
+        real_root,
         with_case_files,
         files: Vec::new(),
         pairs: BTreeMap::new(),
         errors: Vec::new(),
+        refused: Vec::new(),
         seen: Vec::new(),
     };
     walk.folder(folder)
@@ -294,12 +318,20 @@ fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseError> {
     let mut case_files: BTreeMap<String, PathBuf> = BTreeMap::new();
     for (id, path) in walk.files {
         case_files.entry(id.clone()).or_insert_with(|| path.clone());
+        // A refused link is an error already, and is never read.
+        if walk.refused.contains(&path) {
+            continue;
+        }
         match read_case_file(&path).and_then(|text| parse_case(&id, &path, &text)) {
             Ok(case) => loaded.cases.push(case),
             Err(error) => loaded.errors.push(error),
         }
     }
     for (id, pair) in walk.pairs {
+        let halves = [&pair.input, &pair.output];
+        if halves.into_iter().flatten().any(|half| walk.refused.contains(half)) {
+            continue;
+        }
         let missing = |present: &Path, absent: &str| {
             let stem = present.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             CaseError {
@@ -514,16 +546,21 @@ pub fn parse_expected_count(path: &Path, text: &str) -> Result<u64, CaseError> {
     Ok(expected)
 }
 
-/// The folder walk: case files and test pairs found, faults met, and folders entered (by their
-/// real path, so a link loop is entered once).
+/// The folder walk: case files and test pairs found, faults met, links refused, and folders
+/// entered (by their real path, so a link loop is entered once).
 struct Walk {
     root: PathBuf,
+    /// The cases folder's real path: a link whose real path is not under it leads out.
+    real_root: PathBuf,
     /// Whether `*.toml` files are collected (not for `new-case --import`, which takes pairs only).
     with_case_files: bool,
     files: Vec<(String, PathBuf)>,
     /// Test pairs by case id; a half is `None` when its file is missing.
     pairs: BTreeMap<String, TestPair>,
     errors: Vec<CaseError>,
+    /// Case files and halves of pairs that are links out of the cases folder: recorded (a case
+    /// file still owns its id, a pair is not told it lacks a half) but never read.
+    refused: Vec<PathBuf>,
     seen: Vec<PathBuf>,
 }
 
@@ -550,11 +587,31 @@ impl Walk {
             let is_toml = self.with_case_files && extension.as_deref() == Some("toml");
             let is_input = extension.as_deref() == Some(TEST_INPUT_EXTENSION);
             let is_output = extension.as_deref() == Some(TEST_OUTPUT_EXTENSION);
-            match std::fs::metadata(&path) {
-                Ok(metadata) if metadata.is_dir() => {
-                    if name.starts_with('.') || name == SNAPSHOT_FOLDER || name == "target" {
-                        continue;
+            // `metadata` follows a link to learn what it leads to, but opens nothing.
+            let metadata = std::fs::metadata(&path);
+            let is_folder = metadata.as_ref().is_ok_and(std::fs::Metadata::is_dir);
+            if is_folder && (name.starts_with('.') || name == SNAPSHOT_FOLDER || name == "target") {
+                continue;
+            }
+            if is_folder || is_toml || is_input || is_output {
+                if let Some(target) = self.link_out(&path) {
+                    self.errors.push(CaseError {
+                        path: path.clone(),
+                        location: None,
+                        message: format!(
+                            "a symbolic link out of the cases folder (to {}): refused",
+                            escape_controls(&target.display().to_string())
+                        ),
+                    });
+                    if !is_folder {
+                        self.refused.push(path.clone());
+                        self.record(path, is_toml, is_input);
                     }
+                    continue;
+                }
+            }
+            match metadata {
+                Ok(metadata) if metadata.is_dir() => {
                     if let Err(error) = self.folder(&path) {
                         self.errors.push(CaseError {
                             path: path.clone(),
@@ -564,12 +621,8 @@ impl Walk {
                     }
                 }
                 // A half of a pair is recorded even when it cannot be read: reading it names why.
-                _ if is_input || is_output => {
-                    let pair = self.pairs.entry(case_id(&self.root, &path)).or_default();
-                    let half = if is_input { &mut pair.input } else { &mut pair.output };
-                    *half = Some(path);
-                }
-                Ok(_) if is_toml => self.files.push((case_id(&self.root, &path), path)),
+                _ if is_input || is_output => self.record(path, false, is_input),
+                Ok(_) if is_toml => self.record(path, true, false),
                 Ok(_) => {}
                 Err(error) if is_toml => self.errors.push(CaseError {
                     path: path.clone(),
@@ -582,6 +635,52 @@ impl Walk {
         }
         Ok(())
     }
+
+    /// Records `path` as a case file, or as the input or output half of a pair.
+    fn record(&mut self, path: PathBuf, is_toml: bool, is_input: bool) {
+        let id = case_id(&self.root, &path);
+        if is_toml {
+            self.files.push((id, path));
+        } else {
+            let pair = self.pairs.entry(id).or_default();
+            *(if is_input { &mut pair.input } else { &mut pair.output }) = Some(path);
+        }
+    }
+
+    /// Where `path` really leads, when it is a symbolic link whose real path is outside the cases
+    /// folder. A dangling link or a loop leads nowhere: reading it says why.
+    fn link_out(&self, path: &Path) -> Option<PathBuf> {
+        let is_link = std::fs::symlink_metadata(path).is_ok_and(|metadata| metadata.file_type().is_symlink());
+        let target = if is_link { path.canonicalize().ok()? } else { return None };
+        (!target.starts_with(&self.real_root)).then_some(target)
+    }
+}
+
+/// Refuses to write through a symbolic link: `Ok` when neither `target` nor any folder between
+/// `folder` and it is a link (what does not exist yet is none), so that a file written at `target`
+/// lands where its path says. `folder` itself may be one: it is the place the user named.
+///
+/// # Errors
+/// One line naming the first link on the way; also when `target` is not under `folder`.
+pub fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), String> {
+    let relative = target
+        .strip_prefix(folder)
+        .map_err(|_| format!("{}: not under {}: refused", target.display(), folder.display()))?;
+    let mut path = folder.to_path_buf();
+    for part in relative.components() {
+        if !matches!(part, std::path::Component::Normal(_)) {
+            return Err(format!(
+                "{}: not a plain path under {}: refused",
+                target.display(),
+                folder.display()
+            ));
+        }
+        path.push(part);
+        if std::fs::symlink_metadata(&path).is_ok_and(|metadata| metadata.file_type().is_symlink()) {
+            return Err(format!("{}: a symbolic link: refused", path.display()));
+        }
+    }
+    Ok(())
 }
 
 /// A case's id: its path under the cases folder, `/`-separated, without `.toml` (or `.in`).

@@ -6,6 +6,10 @@
 //! online-judge-tools' `test/`) into case files, and trusts no `.out`: each is checked against
 //! the oracle first, and one that disagrees, or cannot be checked, stops the import before any
 //! file is written.
+//!
+//! Nothing is written through a symbolic link: a case file, or a folder between the cases folder
+//! and it, that is a link is refused ([`refuse_links_below`]); each file is written whole under a
+//! temporary name beside it and renamed into place ([`crate::write_atomically`]).
 
 use std::path::{Path, PathBuf};
 
@@ -13,7 +17,7 @@ use std::io::Read;
 
 use checker::{oracle, Board, MAX_N};
 
-use crate::case::{load_test_data, natural_path_cmp, parse_case, render_case_file};
+use crate::case::{load_test_data, natural_path_cmp, parse_case, refuse_links_below, render_case_file};
 
 pub use crate::case::ORACLE_MAX_N;
 
@@ -43,7 +47,8 @@ pub struct NewCase {
 ///
 /// # Errors
 /// A one-line reason: a bad name, an unreadable or malformed board file, a board too large for the
-/// oracle, an existing file (without `overwrite`), or an I/O error. Nothing is written on error.
+/// oracle, a symbolic link on the way, an existing file (without `overwrite`), or an I/O error.
+/// Nothing is written on error.
 pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     let name = request.name.trim_end_matches(".toml");
     if !is_safe_name(name) {
@@ -63,6 +68,7 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     };
     let expected = oracle_count(&board)?;
     let path = request.cases_folder.join(format!("{name}.toml"));
+    refuse_links_below(&request.cases_folder, &path)?;
     if path.exists() && !request.overwrite {
         return Err(format!("{}: already exists (pass --force to replace it)", path.display()));
     }
@@ -137,9 +143,10 @@ pub struct Imported {
 /// are. A fault is a pair that cannot be read ([`crate::case::load_test_data`]'s errors), a pair
 /// whose name is no case name (letters, digits, `-` and `_`), a `.out` the oracle disagrees with
 /// (both counts named), a board the oracle cannot count (larger than [`ORACLE_MAX_N`] with reserved
-/// squares), a folder with no pair, a bad folder name, a target that exists (without
-/// `overwrite`), or the test data folder itself as the target. Nothing is written then. An I/O
-/// error while writing stops there and says how many files were written.
+/// squares), a folder with no pair, a bad folder name, a target that is a symbolic link or lies
+/// past one, a target that exists (without `overwrite`), or the test data folder itself as the
+/// target. Nothing is written then. An I/O error while writing stops there and says how many files
+/// were written.
 pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
     let source = &request.test_data;
     let loaded = load_test_data(source).map_err(|error| error.to_string())?;
@@ -209,6 +216,10 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
             faults.push((path, format!("internal error, the new case does not parse: {error}")));
             continue;
         }
+        if let Err(reason) = refuse_links_below(&request.cases_folder, &path) {
+            faults.push((path, reason));
+            continue;
+        }
         if path.exists() && !request.overwrite {
             faults.push((
                 path.clone(),
@@ -233,12 +244,13 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
     // The cases come in natural order of their ids, so the files are written in that order too.
     let mut written = Vec::new();
     for (path, text, expected) in planned {
-        let wrote = path
-            .parent()
-            .map_or(Ok(()), |folder| {
-                std::fs::create_dir_all(folder)
-                    .map_err(|error| format!("{}: cannot create: {error}", folder.display()))
-            })
+        // Checked again just before writing: a link may have been made since the plan.
+        let create_folder = |folder: &Path| {
+            std::fs::create_dir_all(folder)
+                .map_err(|error| format!("{}: cannot create: {error}", folder.display()))
+        };
+        let wrote = refuse_links_below(&request.cases_folder, &path)
+            .and_then(|()| path.parent().map_or(Ok(()), create_folder))
             .and_then(|()| crate::write_atomically(&path, &text));
         if let Err(error) = wrote {
             return Err(format!("{error} ({} files were written before it)", written.len()));

@@ -14,14 +14,23 @@
 //! `snapshots/`, written only when asked (`--accept`). A snapshot's name is its case id with `/` as
 //! `__` (`cses/sample` -> `cses__sample.snap`); [`crate::case::load_cases`] refuses two ids with one
 //! name.
+//!
+//! Nothing is written through a symbolic link: when the snapshot folder, a folder between the cases
+//! folder (or the workspace, for the repository's) and it, or the snapshot file is a link, the
+//! status is a one-line refusal. Nothing is left half-written either: insta writes with a plain
+//! `fs::write`, so it asserts in a folder of its own under the system's temporary folder, holding a
+//! copy of the snapshot, and what it wrote there is written into place whole (a temporary file
+//! beside the target, then a rename, [`crate::write_atomically`]). That costs a copy of one small
+//! file per case.
 
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use checker::{oracle, solution_set, Board, Placement};
 
-use crate::case::Case;
+use crate::case::{refuse_links_below, Case};
 
 /// Cases with at most this many solutions (and a side the oracle handles) keep their boards as a
 /// snapshot.
@@ -149,16 +158,42 @@ impl SnapshotStatus {
 
 /// Asserts the snapshot of `case` (from `cases_folder`) holds `boards`, through insta. A failed
 /// assertion is caught: insta's panic is the signal, and what it wrote says which status follows.
+/// insta asserts in a staging folder, and only what it wrote there is written into place (see the
+/// module docs).
 pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> SnapshotStatus {
     let folder = snapshot_folder(cases_folder);
+    // The place the user named (or the workspace) may be a link; nothing below it may be.
+    let base =
+        if is_repository_folder(cases_folder) { crate::workspace_root() } else { cases_folder.to_path_buf() };
     let name = snapshot_name(&case.id);
-    let path = folder.join(format!("{name}.snap"));
-    let pending = folder.join(format!("{name}.snap.new"));
-    let before = std::fs::read(&path).ok();
+    let snap_file = format!("{name}.snap");
+    let pending_file = format!("{name}.snap.new");
+    let path = folder.join(&snap_file);
+    let pending = folder.join(&pending_file);
+    let failed =
+        |reason: String| SnapshotStatus::Failed { reason: format!("{reason} (nothing was written)") };
+    for target in [&path, &pending] {
+        if let Err(reason) = refuse_links_below(&base, target) {
+            return failed(reason);
+        }
+    }
+    let before = match read_snapshot(&path) {
+        Ok(before) => before,
+        Err(reason) => return failed(reason),
+    };
+    let staging = match Staging::new() {
+        Ok(staging) => staging,
+        Err(reason) => return failed(reason),
+    };
+    if let Some(before) = &before {
+        if let Err(error) = std::fs::write(staging.path.join(&snap_file), before) {
+            return failed(format!("{}: cannot write: {error}", staging.path.display()));
+        }
+    }
     let body = render(&case.board, boards);
     let asserted = catch_unwind(AssertUnwindSafe(|| {
         insta::with_settings!({
-            snapshot_path => &folder,
+            snapshot_path => &staging.path,
             prepend_module_to_snapshot => false,
             omit_expression => true,
             input_file => &case.path,
@@ -166,18 +201,76 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
             insta::assert_snapshot!(name.as_str(), body);
         });
     }));
+    let after = std::fs::read(staging.path.join(&snap_file)).ok();
+    let written_pending = std::fs::read(staging.path.join(&pending_file)).ok();
     let shown = |path: &Path| crate::display_relative(path);
-    match asserted {
-        Ok(()) if std::fs::read(&path).ok() != before => SnapshotStatus::Accepted { path: shown(&path) },
-        Ok(()) => SnapshotStatus::Matches,
-        Err(_) if pending.exists() => SnapshotStatus::Pending { path: shown(&pending) },
-        Err(_) => SnapshotStatus::Failed {
-            reason: format!(
-                "{}: {} (nothing was written)",
+    let publish = |target: &Path, bytes: Vec<u8>| -> Result<(), String> {
+        // Checked again just before writing: the judge may have run a while since.
+        refuse_links_below(&base, target)?;
+        let text =
+            String::from_utf8(bytes).map_err(|_| format!("{}: insta wrote no UTF-8", target.display()))?;
+        std::fs::create_dir_all(&folder)
+            .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+        crate::write_atomically(target, &text)
+    };
+    match (asserted, after) {
+        (Ok(()), Some(after)) if Some(&after) != before.as_ref() => match publish(&path, after) {
+            Ok(()) => SnapshotStatus::Accepted { path: shown(&path) },
+            Err(reason) => failed(reason),
+        },
+        (Ok(()), _) => {
+            // A match makes an earlier pending snapshot stale, as insta itself would remove it.
+            if std::fs::symlink_metadata(&pending).is_ok() {
+                let _ = std::fs::remove_file(&pending);
+            }
+            SnapshotStatus::Matches
+        }
+        (Err(_), _) => match written_pending {
+            Some(bytes) => match publish(&pending, bytes) {
+                Ok(()) => SnapshotStatus::Pending { path: shown(&pending) },
+                Err(reason) => failed(reason),
+            },
+            None => failed(format!(
+                "{}: {}",
                 shown(&path),
                 if before.is_some() { "does not hold the oracle's boards" } else { "no snapshot yet" }
-            ),
+            )),
         },
+    }
+}
+
+/// A snapshot file's bytes, `None` when there is none; only a regular file is read (a FIFO would
+/// block the read).
+fn read_snapshot(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Ok(metadata) if !metadata.is_file() => Err(format!("{}: not a regular file", path.display())),
+        _ => {
+            std::fs::read(path).map(Some).map_err(|error| format!("{}: cannot read: {error}", path.display()))
+        }
+    }
+}
+
+/// A new, empty folder of this process under the system's temporary folder, removed when dropped.
+struct Staging {
+    path: PathBuf,
+}
+
+impl Staging {
+    fn new() -> Result<Staging, String> {
+        static COUNTER: AtomicUsize = AtomicUsize::new(0);
+        let unique =
+            format!("judge-snapshot-{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed));
+        let path = std::env::temp_dir().join(unique);
+        // `create_dir`, not `_all`: it fails on anything already there, a link included.
+        std::fs::create_dir(&path).map_err(|error| format!("{}: cannot create: {error}", path.display()))?;
+        Ok(Staging { path })
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
     }
 }
 

@@ -1,9 +1,10 @@
 //! `cargo xtask judge` end to end: every failure kind in one run over a temporary cases folder with
 //! the broken fixtures, the repository's cases (each problem's table holding its own inputs only,
 //! an 8 x 8-only solution judged on 8 x 8 boards only), a cases folder that is not only cases and is
-//! never written to without `--accept`, the snapshot flow, the text table and its colours (what a
-//! program wrote shown escaped, so that only the judge's colours reach the terminal), and CPU time
-//! verdicts on a busy machine. The implementations come from `cargo xtask list`.
+//! never written to without `--accept`, the snapshot flow (never through a linked snapshot folder),
+//! the text table and its colours (what a program wrote shown escaped, so that only the judge's
+//! colours reach the terminal), and CPU time verdicts on a busy machine. The implementations come
+//! from `cargo xtask list`.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -585,4 +586,25 @@ fn what_a_program_writes_reaches_the_text_report_escaped() {
         assert!(text.contains(r"\u{9b}2J\x1b]0;1 AC\x07"), "{text:?}");
     }
     assert!(plain.stdout.contains("CE broken.py:\n"), "{}", plain.stdout);
+}
+
+#[test]
+fn accept_never_writes_a_snapshot_through_a_linked_folder() {
+    let folder = TempFolder::new("accept-through-link");
+    folder.write("n4.toml", "n = 4\nexpected = 2\n");
+    let outside = TempFolder::new("accept-through-link-target");
+    let link = folder.path.join("snapshots");
+    std::os::unix::fs::symlink(&outside.path, &link).expect("link the snapshot folder out");
+    let ran = xtask(&["judge", "--cases", folder.arg(), "--accept", "--jobs", "2", "--json"]).run();
+    ran.expect_code(1);
+    let report = ran.json();
+    assert_eq!(report["case_errors"], serde_json::json!([]), "{ran}");
+    assert_eq!(report["snapshots"]["n4"]["status"], "failed", "{ran}");
+    assert_eq!(
+        report["snapshots"]["n4"]["reason"],
+        format!("{}: a symbolic link: refused (nothing was written)", link.display()),
+        "{ran}"
+    );
+    assert!(runs(&report).iter().all(|run| run["verdict"] == "AC"), "{ran}");
+    assert_eq!(outside.listing(), Vec::<String>::new(), "nothing is written where the link leads");
 }

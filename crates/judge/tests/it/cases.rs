@@ -5,7 +5,6 @@
 //! a board file boundedly and never overwrites a case unasked.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use checker::Board;
@@ -16,7 +15,7 @@ use judge::case::{
 use judge::new_case::{write_new_case, NewCase, Source};
 use pretty_assertions::assert_eq;
 
-use crate::support::{ids, load, messages, TempFolder};
+use crate::support::{ids, load, make_fifo, messages, within, TempFolder};
 
 /// The CSES statement's sample, whose answer is 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
@@ -195,24 +194,6 @@ fn a_link_to_itself_named_as_a_case_is_an_error_naming_it() {
     assert!(messages[0].starts_with(&prefix), "{messages:?}");
     assert!(!messages[0].contains('\n'), "{messages:?}");
     assert_eq!(ids(&loaded), ["good"]);
-}
-
-/// Makes a FIFO at `path`.
-fn make_fifo(path: &Path) {
-    let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).expect("no NUL in the path");
-    // SAFETY: `c_path` is a valid NUL-terminated string that outlives the call.
-    let status = unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) };
-    assert_eq!(status, 0, "mkfifo {}: {}", path.display(), std::io::Error::last_os_error());
-}
-
-/// Runs `body` on another thread and returns its result, or fails after `limit`: a test of
-/// something that must not hang must not hang either.
-fn within<T: Send + 'static>(limit: Duration, what: &str, body: impl FnOnce() -> T + Send + 'static) -> T {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(body());
-    });
-    receiver.recv_timeout(limit).unwrap_or_else(|error| panic!("{what}: no answer within {limit:?}: {error}"))
 }
 
 #[test]
@@ -459,4 +440,162 @@ fn a_new_case_counts_with_the_oracle_and_overwrites_only_when_asked() {
         "description = \"made by a test\"\nn = 6\nexpected = 4\n"
     );
     assert_eq!(files_under(&cases), [path]);
+}
+
+/// `path`'s real path, as a refusal names a link's target.
+fn real(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|error| panic!("{}: {error}", path.display()))
+}
+
+#[test]
+fn a_link_out_of_the_cases_folder_is_refused_unread() {
+    let folder = folder_with_a_good_case("link-out");
+    let outside = TempFolder::new("link-out-target");
+    let secret = outside.write("passwd", "root:x:0:0:root:/root:/bin/bash\n");
+    // Opening a FIFO for reading blocks until a writer comes, and none ever does: a load that
+    // ends read none of the links to it.
+    let fifo = outside.join("fifo");
+    make_fifo(&fifo);
+    outside.write("elsewhere/inner.toml", "n = 5\nexpected = 10\n");
+    folder.write("pair.in", "....\n....\n....\n....\n");
+    let links = [
+        ("pair.out", secret.clone()),
+        ("fifo.toml", fifo.clone()),
+        ("fifo.in", fifo.clone()),
+        ("elsewhere", outside.join("elsewhere")),
+    ];
+    for (name, target) in &links {
+        std::os::unix::fs::symlink(target, folder.join(name)).expect("a link out");
+    }
+    // A link back into the folder is followed (once: nothing is refused twice), and a relative
+    // link leads out as well as an absolute one.
+    std::os::unix::fs::symlink(".", folder.join("here")).expect("a link to the folder itself");
+    let relative = Path::new("..").join(outside.path.file_name().expect("a name")).join("passwd");
+    std::os::unix::fs::symlink(&relative, folder.join("relative.out")).expect("a relative link out");
+    folder.write("relative.in", "....\n....\n....\n....\n");
+
+    let root = folder.path.clone();
+    let loaded = within(Duration::from_secs(20), "loading a folder with links out", move || load(&root));
+    let refusal = |link: &str, target: &Path| {
+        format!(
+            "{}: a symbolic link out of the cases folder (to {}): refused",
+            folder.join(link).display(),
+            real(target).display()
+        )
+    };
+    let mut expected: Vec<String> = [
+        ("elsewhere", outside.join("elsewhere")),
+        ("fifo.in", fifo.clone()),
+        ("fifo.toml", fifo.clone()),
+        ("pair.out", secret.clone()),
+        ("relative.out", secret.clone()),
+    ]
+    .iter()
+    .map(|(link, target)| refusal(link, target))
+    .collect();
+    expected.sort();
+    let mut got = messages(&loaded);
+    got.sort();
+    assert_eq!(got, expected);
+    assert!(got.iter().all(|line| !line.contains("root:")), "no file out of the folder is quoted: {got:?}");
+    assert_eq!(ids(&loaded), ["good"]);
+}
+
+#[test]
+fn a_link_inside_the_cases_folder_is_followed() {
+    let folder = folder_with_a_good_case("link-inside");
+    folder.write("data/real.toml", "n = 5\nexpected = 10\n");
+    folder.write("data/board.txt", "....\n....\n....\n....\n");
+    folder.write("data/count.txt", "2\n");
+    std::os::unix::fs::symlink("data/real.toml", folder.join("alias.toml")).expect("a link to a case");
+    std::os::unix::fs::symlink(folder.join("data/board.txt"), folder.join("pair.in")).expect("a link");
+    std::os::unix::fs::symlink("data/count.txt", folder.join("pair.out")).expect("a link");
+    // A cases folder named through a link is the folder the link leads to: its own links stay in.
+    let named = TempFolder::new("link-inside-name");
+    let through = named.join("cases");
+    std::os::unix::fs::symlink(&folder.path, &through).expect("a link to the cases folder");
+    for root in [&folder.path, &through] {
+        let loaded = load(root);
+        assert_eq!(messages(&loaded), Vec::<String>::new());
+        assert_eq!(ids(&loaded), ["alias", "data/real", "good", "pair"]);
+        assert_eq!(loaded.cases[3].expected, 2);
+        assert_eq!(loaded.cases[0].expected, 10);
+    }
+}
+
+#[test]
+fn a_toml_parser_message_is_cut_short_and_escaped() {
+    // An unknown key is named as it is, control characters and all, by the TOML parser.
+    let message = error_of("\"\\u001b]52;c;aGk=\\u0007\" = 1\nn = 4\nexpected = 2\n");
+    assert!(
+        message.starts_with(r"cases/x.toml: line 1, column 1: unknown field `\x1b]52;c;aGk=\x07`, expected"),
+        "{message}"
+    );
+    // A value is quoted whole by the parser; the error keeps the first 200 characters of its message.
+    let long = "x".repeat(10_000);
+    let message = error_of(&format!("n = \"{long}\"\nexpected = 2\n"));
+    let whole = format!("invalid type: string \"{long}\", expected i64");
+    let kept: String = whole.chars().take(200).collect();
+    assert_eq!(message, format!("cases/x.toml: line 1, column 5: {kept}..."));
+}
+
+#[test]
+fn a_new_case_is_never_written_through_a_link() {
+    let folder = TempFolder::new("new-case-links");
+    let cases = folder.join("cases");
+    std::fs::create_dir(&cases).expect("create the cases folder");
+    let outside = TempFolder::new("new-case-links-target");
+
+    // A folder on the way that is a link: refused, and nothing is written where it leads.
+    std::os::unix::fs::symlink(&outside.path, cases.join("reserved")).expect("a folder link");
+    let request = new_case(&cases, "reserved/sub/x", Source::Empty(4), false);
+    assert_eq!(
+        write_new_case(&request),
+        Err(format!("{}: a symbolic link: refused", cases.join("reserved").display()))
+    );
+    assert_eq!(files_under(&outside.path), Vec::<PathBuf>::new());
+    assert!(!outside.join("sub").exists());
+
+    // The case file itself a link, even with `overwrite`: refused, and its target unchanged.
+    let target = outside.write("victim.txt", "unchanged\n");
+    std::os::unix::fs::symlink(&target, cases.join("x.toml")).expect("a file link");
+    let request = new_case(&cases, "x", Source::Empty(4), true);
+    assert_eq!(
+        write_new_case(&request),
+        Err(format!("{}: a symbolic link: refused", cases.join("x.toml").display()))
+    );
+    assert_eq!(std::fs::read_to_string(&target).expect("the target"), "unchanged\n");
+
+    // The cases folder itself may be named through a link: the case lands in the real folder.
+    let through = folder.join("through");
+    std::os::unix::fs::symlink(&cases, &through).expect("a link to the cases folder");
+    let request = new_case(&through, "plain/y", Source::Empty(4), false);
+    assert_eq!(write_new_case(&request), Ok((through.join("plain/y.toml"), 2)));
+    assert!(cases.join("plain/y.toml").is_file());
+    assert_eq!(files_under(&outside.path), [target]);
+}
+
+#[test]
+fn an_import_into_a_linked_folder_writes_nothing() {
+    let folder = TempFolder::new("import-links");
+    let cases = folder.join("cases");
+    std::fs::create_dir(&cases).expect("create the cases folder");
+    let outside = TempFolder::new("import-links-target");
+    std::os::unix::fs::symlink(&outside.path, cases.join("imported")).expect("a folder link");
+    let test_data = folder.join("tests");
+    std::fs::create_dir(&test_data).expect("create the test data folder");
+    std::fs::write(test_data.join("1.in"), CSES_SAMPLE).expect("write 1.in");
+    std::fs::write(test_data.join("1.out"), "65\n").expect("write 1.out");
+    let request = judge::new_case::Import {
+        cases_folder: cases.clone(),
+        test_data,
+        name: Some("imported".to_string()),
+        description: None,
+        overwrite: false,
+    };
+    assert_eq!(
+        judge::new_case::import_test_data(&request),
+        Err(format!("{}: a symbolic link: refused: nothing was imported", cases.join("imported").display()))
+    );
+    assert_eq!(files_under(&outside.path), Vec::<PathBuf>::new());
 }

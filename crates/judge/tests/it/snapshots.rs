@@ -97,3 +97,89 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
         assert!(folder.join("snapshots/cses__sample.snap.new").exists());
     }
 }
+
+/// A temporary cases folder holding the CSES sample as `cses/sample.toml`, with its case and the
+/// oracle's boards.
+fn sample_folder(label: &str) -> (crate::support::TempFolder, judge::case::Case, Vec<Placement>) {
+    let folder = crate::support::TempFolder::new(label);
+    folder.write("cses/sample.toml", format!("board = \"\"\"\n{CSES_SAMPLE}\"\"\"\nexpected = 65\n"));
+    let loaded = load_cases(&folder.path).expect("the temporary folder is readable");
+    assert_eq!((loaded.cases.len(), loaded.errors.len()), (1, 0));
+    let case = loaded.cases[0].clone();
+    let boards = oracle_boards(&case).expect("the sample's 65 boards");
+    (folder, case, boards)
+}
+
+/// Every file and folder under `folder`, links not followed.
+fn everything_under(folder: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(folder).expect("list a folder") {
+        let entry = entry.expect("an entry");
+        found.push(entry.path());
+        if entry.file_type().expect("a type").is_dir() {
+            found.extend(everything_under(&entry.path()));
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn a_snapshot_is_never_written_through_a_linked_folder() {
+    let (folder, case, boards) = sample_folder("snapshot-linked-folder");
+    let outside = crate::support::TempFolder::new("snapshot-linked-folder-target");
+    let link = folder.join("snapshots");
+    std::os::unix::fs::symlink(&outside.path, &link).expect("link the snapshot folder out");
+    // Whatever insta's update setting (pending outside CI, nothing in it), the link is refused
+    // before insta is asked anything.
+    assert_eq!(
+        assert_case(&folder.path, &case, &boards),
+        SnapshotStatus::Failed {
+            reason: format!("{}: a symbolic link: refused (nothing was written)", link.display())
+        }
+    );
+    assert_eq!(everything_under(&outside.path), Vec::<std::path::PathBuf>::new());
+    // The snapshot file a link, in a real folder: refused, and what it leads to unchanged.
+    std::fs::remove_file(&link).expect("remove the link");
+    std::fs::create_dir(&link).expect("a real snapshot folder");
+    let target = outside.write("victim.snap", "unchanged\n");
+    let snapshot = link.join("cses__sample.snap");
+    std::os::unix::fs::symlink(&target, &snapshot).expect("link the snapshot file out");
+    assert_eq!(
+        assert_case(&folder.path, &case, &boards),
+        SnapshotStatus::Failed {
+            reason: format!("{}: a symbolic link: refused (nothing was written)", snapshot.display())
+        }
+    );
+    assert_eq!(std::fs::read_to_string(&target).expect("the target"), "unchanged\n");
+    assert_eq!(everything_under(&link), std::slice::from_ref(&snapshot));
+    // So is a pending snapshot that is a link.
+    std::fs::remove_file(&snapshot).expect("remove the link");
+    let pending = link.join("cses__sample.snap.new");
+    std::os::unix::fs::symlink(&target, &pending).expect("link the pending snapshot out");
+    assert_eq!(
+        assert_case(&folder.path, &case, &boards),
+        SnapshotStatus::Failed {
+            reason: format!("{}: a symbolic link: refused (nothing was written)", pending.display())
+        }
+    );
+    assert_eq!(std::fs::read_to_string(&target).expect("the target"), "unchanged\n");
+}
+
+#[test]
+fn a_snapshot_that_is_a_fifo_is_refused_unread() {
+    let (folder, case, boards) = sample_folder("snapshot-fifo");
+    std::fs::create_dir(folder.join("snapshots")).expect("the snapshot folder");
+    let fifo = folder.join("snapshots/cses__sample.snap");
+    crate::support::make_fifo(&fifo);
+    let root = folder.path.clone();
+    let status = crate::support::within(std::time::Duration::from_secs(20), "a FIFO snapshot", move || {
+        assert_case(&root, &case, &boards)
+    });
+    assert_eq!(
+        status,
+        SnapshotStatus::Failed {
+            reason: format!("{}: not a regular file (nothing was written)", fifo.display())
+        }
+    );
+}

@@ -1,6 +1,8 @@
-//! Helpers shared by the tests: a temporary folder, removed when dropped.
+//! Helpers shared by the tests: a temporary folder, removed when dropped; a FIFO; a deadline.
 
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use judge::case::{load_cases, CaseError, Loaded};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -55,4 +57,26 @@ pub fn ids(loaded: &Loaded) -> Vec<&str> {
 /// Every error of a load, one line each.
 pub fn messages(loaded: &Loaded) -> Vec<String> {
     loaded.errors.iter().map(CaseError::to_string).collect()
+}
+
+/// Makes a FIFO at `path`.
+pub fn make_fifo(path: &Path) {
+    let c_path = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).expect("no NUL in the path");
+    // SAFETY: `c_path` is a valid NUL-terminated string that outlives the call.
+    let status = unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) };
+    assert_eq!(status, 0, "mkfifo {}: {}", path.display(), std::io::Error::last_os_error());
+}
+
+/// Runs `body` on another thread and returns its result, or fails after `limit`: a test of
+/// something that must not hang must not hang either.
+pub fn within<T: Send + 'static>(
+    limit: Duration,
+    what: &str,
+    body: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(body());
+    });
+    receiver.recv_timeout(limit).unwrap_or_else(|error| panic!("{what}: no answer within {limit:?}: {error}"))
 }

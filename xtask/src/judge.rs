@@ -13,8 +13,10 @@ use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failu
 ///
 /// A table per problem, cases down, implementations across, each cell the verdict and the CPU time
 /// of one run in a child process under the case's limits. Given files (Rust, C++ or Python: whole
-/// CSES programs or LeetCode solutions), each is built, judged in a sandbox and shown as its own
-/// column. Exit status 1 when a run is not AC or a snapshot does not match.
+/// CSES programs or LeetCode solutions), each is built and run in the judge's sandbox (its own
+/// namespaces: a private root with only a copy of the file, no network, every process counted)
+/// and shown as its own column. Exit status 1 when a run is not AC or a snapshot does not match,
+/// or when the sandbox cannot be made here (`--no-sandbox` then runs files without it).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Source files (.rs, .cpp, .cc, .cxx, .py) or folders of them to judge; with any, built-in
@@ -61,6 +63,10 @@ pub struct Args {
     /// an AC that faults under them as "AC, but"
     #[arg(long, requires = "files")]
     strict: bool,
+    /// Build and run files outside the sandbox, under the limits alone (where the kernel refuses
+    /// the namespaces it needs); the report says so
+    #[arg(long, requires = "files")]
+    no_sandbox: bool,
     /// Also judge the deliberately broken fixtures
     #[arg(long, hide = true)]
     with_fixtures: bool,
@@ -95,7 +101,7 @@ impl Args {
                 }
             }
         }
-        let sandbox = crate::output::sandbox_for(&self.files);
+        let sandbox = crate::output::sandbox_for(&self.files, self.no_sandbox)?;
         let options = JudgeOptions {
             cases_folder,
             impl_pattern: self.impl_pattern,

@@ -144,17 +144,22 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-/// The sandbox submitted files run in, when there are files: bubblewrap where it works, else a
-/// one-line note and `None` (the resource limits alone).
-pub fn sandbox_for(files: &[std::path::PathBuf]) -> Option<judge::sandbox::Sandbox> {
+/// The sandbox submitted files are built and run in, when there are files: the judge's own (see
+/// `judge::sandbox`), or a one-line failure saying why there is none here. `--no-sandbox` runs them
+/// without it, after a one-line note. Either way, Ctrl-C then leaves no run and no cgroup behind.
+pub fn sandbox_for(
+    files: &[std::path::PathBuf],
+    no_sandbox: bool,
+) -> Result<Option<judge::sandbox::Sandbox>, Failure> {
     if files.is_empty() {
-        return None;
+        return Ok(None);
     }
-    match judge::sandbox::Sandbox::detect() {
-        Ok(sandbox) => Some(sandbox),
-        Err(reason) => {
-            eprintln!("note: {reason}; submissions run with resource limits alone");
-            None
-        }
+    judge::runner::clean_up_on_signals();
+    if no_sandbox {
+        eprintln!("note: --no-sandbox: files are built and run outside the sandbox, under the limits alone");
+        return Ok(None);
     }
+    judge::sandbox::Sandbox::detect()
+        .map(Some)
+        .map_err(|reason| Failure::Other(format!("{reason}; --no-sandbox runs files without it")))
 }

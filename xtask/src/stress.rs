@@ -22,6 +22,9 @@ pub struct Args {
     /// any, built-in implementations are stressed only when --impl names them
     #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
+    /// Build and run files outside the sandbox, under the limits alone
+    #[arg(long, requires = "files")]
+    no_sandbox: bool,
     /// The random seed; a run is reproducible from it
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -77,7 +80,7 @@ impl Args {
             with_fixtures: self.with_fixtures,
             time_limit: Duration::from_millis(self.time_limit_ms),
             jobs: self.jobs.unwrap_or_else(cores),
-            sandbox: crate::output::sandbox_for(&self.files),
+            sandbox: crate::output::sandbox_for(&self.files, self.no_sandbox)?,
             files: self.files.clone(),
             toolchain: judge::submission::Toolchain::from_environment(),
             build_folder: judge::target_folder().join("judge-builds"),

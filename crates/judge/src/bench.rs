@@ -558,15 +558,17 @@ fn run_sample_child(
     let env: Vec<(&str, &str)> =
         CHILD_ENV.iter().copied().chain([(CPUS_ENV, pinning.cpus.as_str())]).collect();
     let job = Job {
-        wrapper: &[],
+        isolation: crate::runner::Isolation::Plain,
         program: executable,
         args: &args,
         answer_channel: false,
-        sandboxed: false,
         max_processes: None,
         env: &env,
         stdin: input.as_bytes(),
         limits,
+        address_space: None,
+        file_bytes: None,
+        answer_bytes: usize::try_from(limits.output_bytes).unwrap_or(usize::MAX),
     };
     let started = std::time::Instant::now();
     let finished = crate::runner::run(&job).map_err(|reason| Outcome::Crashed { reason })?;

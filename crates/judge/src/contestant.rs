@@ -3,7 +3,6 @@
 //! both make their runs through [`attempt`], which gives the answer read from the right channel, or
 //! the verdict that left none.
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -13,7 +12,7 @@ use crate::answer::{Answer, Verdict};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, CHILD_ENV};
 use crate::problem::Problem;
 use crate::registry::Entry;
-use crate::runner::{Ending, Job, Limits};
+use crate::runner::{Ending, Isolation, Job, Limits};
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Shape, Submission, Toolchain};
 
@@ -49,6 +48,22 @@ impl Contestant {
     }
 }
 
+/// The most of an answer to `problem` on `board` the judge reads: room for every right answer
+/// (LeetCode 51's boards, drawn, from OEIS's count), twice over, and 64 KiB for what a program
+/// may print around it; what comes past it is counted, not kept (WA, "answer too long").
+pub fn longest_answer(problem: Problem, board: &Board) -> usize {
+    let slack = 64 << 10;
+    if !problem.lists_boards() {
+        return slack;
+    }
+    let n = board.n();
+    let boards = checker::oracle::known_count(n)
+        .map_or(usize::MAX, |count| usize::try_from(count).unwrap_or(usize::MAX));
+    // A board is its row count's line, then n rows of n characters and a line end.
+    let board_bytes = 8 + n * (n + 1);
+    boards.saturating_mul(board_bytes).saturating_mul(2).saturating_add(slack)
+}
+
 /// Reads every submitted file; two with one file name are told apart by their paths.
 pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submission>, String> {
     let paths = crate::submission::expand_paths(files)?;
@@ -71,6 +86,7 @@ pub fn build_all(
     submissions: Vec<Submission>,
     toolchain: &Toolchain,
     build_folder: &Path,
+    sandbox: Option<&Sandbox>,
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Vec<Contestant>, String> {
@@ -78,7 +94,7 @@ pub fn build_all(
         &submissions,
         jobs,
         None,
-        |submission| crate::submission::build(submission, toolchain, build_folder),
+        |submission| crate::submission::build(submission, toolchain, build_folder, sandbox),
         |_| progress(0, 0),
     );
     submissions
@@ -90,10 +106,6 @@ pub fn build_all(
         })
         .collect()
 }
-
-/// What runs for an attempt: the program, its arguments, whether it answers on descriptor 3, the
-/// sandbox around it, its environment.
-type Launch = (PathBuf, Vec<OsString>, bool, Vec<OsString>, &'static [(&'static str, &'static str)]);
 
 /// What one attempt gave: the answer, read from its channel, or the verdict that left none with its
 /// detail; and what the kernel measured.
@@ -118,6 +130,19 @@ pub fn attempt(
     child_program: &Path,
     sandbox: Option<&Sandbox>,
 ) -> Attempt {
+    attempt_with(contestant, problem, board, limits, child_program, sandbox, None)
+}
+
+/// [`attempt`], with the address-space cap given (`u64::MAX`: none, for the sanitizers).
+pub fn attempt_with(
+    contestant: &Contestant,
+    problem: Problem,
+    board: &Board,
+    limits: Limits,
+    child_program: &Path,
+    sandbox: Option<&Sandbox>,
+    address_space: Option<u64>,
+) -> Attempt {
     let mut attempt = Attempt {
         result: Err((Verdict::RE, String::new())),
         cpu_time: None,
@@ -127,38 +152,37 @@ pub fn attempt(
         stderr: String::new(),
     };
     let request = ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false };
-    let launch: Launch = match contestant {
-        Contestant::Builtin(entry) => (
-            child_program.to_path_buf(),
-            child_arguments(&entry.id(), &request),
-            false,
-            Vec::new(),
-            CHILD_ENV,
-        ),
+    let input = input_text(problem, board);
+    let (program, args, answer_channel, layout) = match contestant {
+        Contestant::Builtin(entry) => {
+            (child_program.to_path_buf(), child_arguments(&entry.id(), &request), false, None)
+        }
         Contestant::File { build: Build::CompileError(message), .. } => {
             attempt.result = Err((Verdict::CE, message.clone()));
             return attempt;
         }
-        Contestant::File { build: Build::Ready(runnable), .. } => (
-            runnable.program.clone(),
-            runnable.args_for(problem),
-            runnable.answer_channel,
-            sandbox.map(|sandbox| sandbox.wrapper(&runnable.reads)).unwrap_or_default(),
-            crate::sandbox::ENV,
-        ),
+        Contestant::File { build: Build::Ready(runnable), .. } => {
+            let (program, args, layout) = runnable.launch(sandbox.is_some(), problem);
+            (program, args, runnable.answer_channel, Some(layout))
+        }
     };
-    let (program, args, answer_channel, wrapper, env) = launch;
-    let input = input_text(problem, board);
+    let isolation = match (&layout, sandbox) {
+        (None, _) => Isolation::Plain,
+        (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
+        (Some(_), None) => Isolation::Unsandboxed,
+    };
     let job = Job {
-        wrapper: &wrapper,
+        isolation,
         program: &program,
         args: &args,
         answer_channel,
-        sandboxed: !wrapper.is_empty(),
-        max_processes: (!wrapper.is_empty()).then_some(crate::sandbox::MAX_PROCESSES),
-        env,
+        max_processes: layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
+        env: if layout.is_some() { crate::sandbox::ENV } else { CHILD_ENV },
         stdin: input.as_bytes(),
         limits,
+        address_space,
+        file_bytes: None,
+        answer_bytes: longest_answer(problem, board),
     };
     let finished = match crate::runner::run(&job) {
         Ok(finished) => finished,
@@ -171,15 +195,31 @@ pub fn attempt(
     attempt.wall_time = Some(finished.wall_time);
     attempt.peak_memory_bytes = Some(finished.peak_memory_bytes);
     // What a LeetCode solution printed is shown with a failing run, as LeetCode shows stdout.
-    attempt.printed = (answer_channel && !finished.stdout.is_empty())
-        .then(|| String::from_utf8_lossy(&finished.stdout).into_owned());
+    attempt.printed = (answer_channel && !finished.stdout.is_empty()).then(|| {
+        let mut printed = String::from_utf8_lossy(&finished.stdout).into_owned();
+        if finished.stdout_total > finished.stdout.len() as u64 {
+            printed.push_str(&format!("\n[... {} bytes printed in all]", finished.stdout_total));
+        }
+        printed
+    });
     attempt.stderr = String::from_utf8_lossy(&finished.stderr).into_owned();
     let channel = answer_channel.then(|| String::from_utf8_lossy(&finished.answer).into_owned());
+    let (kept, total) = if answer_channel {
+        (finished.answer.len(), finished.answer_total)
+    } else {
+        (finished.stdout.len(), finished.stdout_total)
+    };
+    let too_long = (total > kept as u64).then(|| {
+        format!(
+            "answer too long: {total} bytes, where a right answer takes at most {kept}: not read past that"
+        )
+    });
     attempt.result = match finished.ending(&limits) {
         Ending::TimeLimit { detail } => Err((Verdict::TLE, detail)),
         Ending::MemoryLimit { detail } => Err((Verdict::MLE, detail)),
         Ending::OutputLimit { detail } => Err((Verdict::OLE, detail)),
         Ending::RuntimeError { detail } => Err((Verdict::RE, detail)),
+        Ending::Exited { .. } if too_long.is_some() => Err((Verdict::WA, too_long.unwrap_or_default())),
         Ending::Exited { stdout } => {
             let answer = match &channel {
                 Some(text) => Answer::from_wire(text, problem.lists_boards()),

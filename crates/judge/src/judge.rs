@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
-use crate::contestant::{attempt, build_all, detect_all, Contestant};
+use crate::contestant::{attempt, attempt_with, build_all, detect_all, Contestant};
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
 use crate::registry::{entries, Entry};
@@ -25,7 +25,7 @@ use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// What a judge run was asked.
 #[derive(Clone, Debug)]
@@ -74,6 +74,9 @@ pub struct RunResult {
     /// With `--strict`, an AC whose run faults under the checks judges leave off: the first
     /// message ("AC, but").
     pub strict_fault: Option<String>,
+    /// How the run was kept apart from the judge: `builtin` (the judge's own code, a plain
+    /// child), `sandboxed` or `unsandboxed` (a submitted file, `--no-sandbox`).
+    pub isolation: &'static str,
 }
 
 /// A case as a problem's table lists it.
@@ -108,6 +111,8 @@ pub struct JudgeReport {
     pub totals: BTreeMap<Verdict, usize>,
     /// How many child processes ran (a counter's run on an 8 x 8 board serves two tables).
     pub processes: usize,
+    /// How submitted files were built and run: `sandboxed`, `unsandboxed`, or `none` (no file).
+    pub isolation: &'static str,
 }
 
 impl JudgeReport {
@@ -169,8 +174,14 @@ pub fn judge(
         return Err(format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"));
     }
     let submissions = detect_all(&options.files, &options.problems)?;
-    let mut implementations: Vec<Contestant> =
-        build_all(submissions, &options.toolchain, &options.build_folder, options.jobs, progress)?;
+    let mut implementations: Vec<Contestant> = build_all(
+        submissions,
+        &options.toolchain,
+        &options.build_folder,
+        options.sandbox.as_ref(),
+        options.jobs,
+        progress,
+    )?;
     implementations.extend(builtins.into_iter().map(Contestant::Builtin));
     if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
         return Err(format!("--case `{pattern}` matches no case in {}", options.cases_folder.display()));
@@ -270,6 +281,11 @@ pub fn judge(
                 peak_memory_bytes: outcome.peak_memory_bytes,
                 detail: outcome.detail.clone(),
                 strict_fault: outcome.strict_fault.clone(),
+                isolation: match task.contestant {
+                    Contestant::Builtin(_) => "builtin",
+                    Contestant::File { .. } if options.sandbox.is_some() => "sandboxed",
+                    Contestant::File { .. } => "unsandboxed",
+                },
             });
         }
     }
@@ -295,6 +311,11 @@ pub fn judge(
         problems: problem_reports,
         totals,
         processes: tasks.len(),
+        isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
+            (true, _) => "none",
+            (false, true) => "sandboxed",
+            (false, false) => "unsandboxed",
+        },
     })
 }
 
@@ -342,10 +363,14 @@ fn run_task(
     outcome
 }
 
+/// How many times a case's memory limit a `--strict` run may use.
+pub const STRICT_MEMORY_FACTOR: u64 = 4;
+
 /// `--strict`: every Rust and C++ file built again with [`Toolchain::strict`], and each of its AC
 /// runs made again with that build; a fault there is the run's `strict_fault`. The runs get ten
-/// times the CPU time (the sanitizers are slow) and no memory cap (the address sanitizer maps
-/// terabytes it never touches).
+/// times the CPU time and [`STRICT_MEMORY_FACTOR`] times the memory (the sanitizers are slow and
+/// keep shadow memory), held on the run's cgroup; no address-space cap (the address sanitizer
+/// maps terabytes it never touches).
 fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions, child_program: &Path) {
     let toolchain = options.toolchain.strict();
     let files: Vec<&Submission> = {
@@ -366,8 +391,13 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
         options.jobs,
         None,
         |submission| {
-            let build = crate::submission::build(submission, &toolchain, &options.build_folder)
-                .unwrap_or_else(Build::CompileError);
+            let build = crate::submission::build(
+                submission,
+                &toolchain,
+                &options.build_folder,
+                options.sandbox.as_ref(),
+            )
+            .unwrap_or_else(Build::CompileError);
             Contestant::File { submission: (*submission).clone(), build }
         },
         |_| {},
@@ -385,10 +415,17 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
             let strict = rebuilt.iter().find(|contestant| contestant.id() == task.contestant.id())?;
             let mut limits = task.case.limits();
             limits.cpu_time = limits.cpu_time.saturating_mul(10);
-            limits.memory_bytes = u64::MAX;
+            limits.memory_bytes = limits.memory_bytes.saturating_mul(STRICT_MEMORY_FACTOR);
             let (problem, _) = task.problems[0];
-            let attempt =
-                attempt(strict, problem, &task.case.board, limits, child_program, options.sandbox.as_ref());
+            let attempt = attempt_with(
+                strict,
+                problem,
+                &task.case.board,
+                limits,
+                child_program,
+                options.sandbox.as_ref(),
+                Some(u64::MAX),
+            );
             let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
             match attempt.result {
                 Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)

@@ -15,6 +15,7 @@
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
+use std::os::fd::{IntoRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
@@ -22,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::sandbox::{Layout, Sandbox};
 use crate::table::format_duration;
 
 /// What one run may use.
@@ -55,51 +57,90 @@ impl Limits {
     }
 }
 
+/// How a run is kept apart from the judge.
+#[derive(Clone, Copy, Debug)]
+pub enum Isolation<'a> {
+    /// The judge's own code (a built-in): a child process under the limits.
+    Plain,
+    /// A submitted file, `--no-sandbox`: a child process under the limits, in a cgroup of its
+    /// own where one can be made, in its own session and process group.
+    Unsandboxed,
+    /// A submitted file or its build, in the sandbox (see [`crate::sandbox`]).
+    Sandboxed { sandbox: &'a Sandbox, layout: &'a Layout },
+}
+
+impl Isolation<'_> {
+    /// How the report names it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Isolation::Plain => "plain",
+            Isolation::Unsandboxed => "unsandboxed",
+            Isolation::Sandboxed { .. } => "sandboxed",
+        }
+    }
+}
+
 /// One run to make: a program, its arguments, its standard input, its limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Job<'a> {
-    /// Run before the program, which becomes its arguments' tail: the sandbox (`bwrap ... --`).
-    pub wrapper: &'a [OsString],
+    pub isolation: Isolation<'a>,
     pub program: &'a Path,
     pub args: &'a [OsString],
     /// Give the child a pipe at file descriptor 3 for its answer (a LeetCode driver's channel,
     /// which the solution's own prints on stdout cannot corrupt).
     pub answer_channel: bool,
-    /// The wrapper is bubblewrap, told `--info-fd 4`: the program's CPU time and memory are then
-    /// read from the sandbox's own first process (see [`run`]), and a status past 128 is the
-    /// signal that ended the program.
-    pub sandboxed: bool,
-    /// At most this many processes and threads at once, through a pids cgroup of its own where
-    /// one can be made (see [`PidsCgroup`]); none otherwise.
+    /// At most this many processes and threads at once, through the run's cgroup where one can
+    /// be made and `RLIMIT_NPROC` in the sandbox (see [`RunGroup`]); `None`: no cgroup at all.
     pub max_processes: Option<u32>,
     /// The only environment the child gets (it starts from an empty one).
     pub env: &'a [(&'a str, &'a str)],
     pub stdin: &'a [u8],
     pub limits: Limits,
+    /// The address-space cap, when not the memory limit plus [`ADDRESS_SPACE_HEADROOM`]
+    /// (`u64::MAX`: none, for the sanitizers, which reserve terabytes and touch little).
+    pub address_space: Option<u64>,
+    /// The largest file the run may write, when not its output limit (a compiler's output).
+    pub file_bytes: Option<u64>,
+    /// The most of its answer (stdout, or descriptor 3 where it has one) kept: past it the rest
+    /// is read and counted, never held, up to the output limit. A LeetCode run's stdout (its
+    /// prints) keeps [`PRINTS_KEPT`].
+    pub answer_bytes: usize,
 }
+
+/// How much of what a LeetCode solution prints on stdout is kept, to show beside a failing run.
+pub const PRINTS_KEPT: usize = 8 << 10;
 
 /// What the kernel and the pipes said of a finished run.
 #[derive(Clone, Debug)]
 pub struct Finished {
     pub status: ExitStatus,
+    /// Over every process of the run where a cgroup or the sandbox counted them.
     pub cpu_time: Duration,
     pub wall_time: Duration,
+    /// The run's peak: its cgroup's, else the largest of its processes'.
     pub peak_memory_bytes: u64,
-    /// At most the output limit's bytes.
+    /// Its first bytes (see [`Job::answer_bytes`]).
     pub stdout: Vec<u8>,
-    /// The last [`STDERR_KEPT`] bytes.
+    /// How many bytes it wrote on stdout in all.
+    pub stdout_total: u64,
+    /// Its first and last [`STDERR_KEPT`] / 2 bytes.
     pub stderr: Vec<u8>,
-    /// What the child wrote on file descriptor 3, when it had one (at most the output limit).
+    /// The first bytes the child wrote on file descriptor 3, when it had one.
     pub answer: Vec<u8>,
+    /// How many bytes it wrote there in all.
+    pub answer_total: u64,
     /// Killed for writing more than the output limit.
     pub output_over_limit: bool,
     /// Killed by the wall-clock backstop.
     pub killed_at_backstop: bool,
     /// Killed once its CPU time, read while it ran, passed the limit.
     pub killed_over_cpu: bool,
+    /// The kernel's out-of-memory killer ended a process of the run at its cgroup's limit.
+    pub killed_for_memory: bool,
 }
 
-/// How much of the end of standard error is kept for a runtime error's detail.
+/// How much of standard error is kept for a runtime error's or a compiler's message: its first
+/// half and its last.
 pub const STDERR_KEPT: usize = 64 << 10;
 
 /// How a run ended, before its answer is read.
@@ -125,116 +166,81 @@ pub enum Ending {
     },
 }
 
+/// The pipes of a started child, the judge's ends.
+struct Started {
+    pid: libc::pid_t,
+    stdin: std::fs::File,
+    stdout: std::fs::File,
+    stderr: std::fs::File,
+    answer: Option<std::fs::File>,
+    /// The sandbox's first process, for its report.
+    sandboxed: Option<crate::sandbox::Spawned>,
+}
+
 /// Runs `job` and waits for it, within its limits.
 ///
 /// # Errors
 /// One line when the program cannot be started at all.
 pub fn run(job: &Job) -> Result<Finished, String> {
     let limits = job.limits;
-    let mut command = match job.wrapper.split_first() {
-        Some((wrapper, wrapper_args)) => {
-            let mut command = Command::new(wrapper);
-            command.args(wrapper_args).arg(job.program);
-            command
-        }
-        None => Command::new(job.program),
+    let group = match job.max_processes {
+        Some(max) if !matches!(job.isolation, Isolation::Plain) => RunGroup::create(&limits, max),
+        Some(max) => RunGroup::create_pids_only(max),
+        None => None,
     };
-    command.args(job.args).env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    for (key, value) in job.env {
-        command.env(key, value);
-    }
-    let address_space = limits.memory_bytes.saturating_add(ADDRESS_SPACE_HEADROOM);
-    // Whole seconds, rounded up: the kernel's SIGXCPU stops a hog even where the runner cannot read
-    // its CPU time while it runs (inside a sandbox); the verdict compares the exact time.
-    let cpu_seconds = (limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0)).max(1);
-    let file_size = limits.output_bytes;
-    let answer_pipe = if job.answer_channel { Some(pipe()?) } else { None };
-    let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
-    let info_pipe = if job.sandboxed { Some(pipe()?) } else { None };
-    let cgroup = job.max_processes.and_then(PidsCgroup::create);
-    let cgroup_procs = cgroup.as_ref().map(PidsCgroup::procs_path);
-    let info_write_end = info_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
-    if job.sandboxed {
-        become_subreaper();
-    }
-    // SAFETY: the closure runs in the forked child before exec and only calls setrlimit, which is
-    // async-signal-safe, on values it owns.
-    unsafe {
-        command.pre_exec(move || {
-            // A session and process group of its own: a kill reaches whatever the child started
-            // too, and no terminal is there for it to type into.
-            if libc::setsid() < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            if let Some(procs) = &cgroup_procs {
-                // Into its pids cgroup, before it can fork ("0" is the writing process itself).
-                let fd = libc::open(procs.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
-                if fd < 0 || libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                libc::close(fd);
-            }
-            set_limit(libc::RLIMIT_AS, address_space, address_space)?;
-            set_limit(libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
-            // No file the child writes may grow past its output limit.
-            set_limit(libc::RLIMIT_FSIZE, file_size, file_size)?;
-            // The pipes' ends may be numbered 3 or 4 themselves: each is first copied above 9, then
-            // onto its place, where (unlike the originals) it stays open across exec.
-            for (write_end, target) in [(answer_write_end, 3), (info_write_end, 4)] {
-                if let Some(write_end) = write_end {
-                    let copy = libc::fcntl(write_end, libc::F_DUPFD_CLOEXEC, 10);
-                    if copy < 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                    if libc::dup2(copy, target) != target {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                    libc::close(copy);
-                }
-            }
-            // Nothing else the judge holds reaches the child (bwrap passes every open descriptor
-            // on). Where the kernel has no close_range, Rust's own descriptors close on exec anyway.
-            libc::syscall(libc::SYS_close_range, 5u32, u32::MAX, 1u32 << 2);
-            set_limit(libc::RLIMIT_CORE, 0, 0)
-        });
-    }
     let started = Instant::now();
-    let mut child =
-        command.spawn().map_err(|error| format!("cannot start {}: {error}", job.program.display()))?;
-    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut child = match job.isolation {
+        Isolation::Sandboxed { sandbox, layout } => start_sandboxed(job, sandbox, layout, group.as_ref())?,
+        Isolation::Plain | Isolation::Unsandboxed => start_plain(job, group.as_ref())?,
+    };
+    let mut stdin = child.stdin;
     let input = job.stdin.to_vec();
     let writer = std::thread::spawn(move || {
         // The child may end before reading; how it ended is told by its status instead.
         let _ = stdin.write_all(&input);
     });
     let over_limit = Arc::new(AtomicBool::new(false));
+    let limit = limits.output_bytes;
+    let answer_kept = job.answer_bytes;
+    let stdout_kept = if job.answer_channel { PRINTS_KEPT } else { answer_kept };
     let stdout_reader = {
-        let source = child.stdout.take().expect("stdout is piped");
         let over_limit = Arc::clone(&over_limit);
-        let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-        std::thread::spawn(move || read_capped(source, cap, &over_limit))
+        let source = child.stdout;
+        std::thread::spawn(move || read_capped(source, stdout_kept, limit, &over_limit))
     };
     let stderr_reader = {
-        let source = child.stderr.take().expect("stderr is piped");
-        std::thread::spawn(move || read_tail(source, STDERR_KEPT))
+        let source = child.stderr;
+        std::thread::spawn(move || read_head_and_tail(source, STDERR_KEPT))
     };
-    // The parent keeps only the read end, so that the pipe ends when the child's copies close.
-    let info_reader = info_pipe.map(|(read_end, write_end)| {
-        drop(write_end);
-        let never_over = Arc::new(AtomicBool::new(false));
-        std::thread::spawn(move || read_capped(std::fs::File::from(read_end), 1 << 16, &never_over))
-    });
-    let answer_reader = answer_pipe.map(|(read_end, write_end)| {
-        drop(write_end);
+    let answer_reader = child.answer.take().map(|source| {
         let over_limit = Arc::clone(&over_limit);
-        let cap = usize::try_from(limits.output_bytes).unwrap_or(usize::MAX);
-        std::thread::spawn(move || read_capped(std::fs::File::from(read_end), cap, &over_limit))
+        std::thread::spawn(move || read_capped(source, answer_kept, limit, &over_limit))
     });
 
-    let pid = child.id() as libc::pid_t;
-    let kill_group = || {
-        // SAFETY: a plain system call; the group is the child's own (setpgid above).
-        unsafe { libc::killpg(pid, libc::SIGKILL) };
+    let pid = child.pid;
+    let sandboxed = child.sandboxed.is_some();
+    let kill_all = || {
+        // SAFETY: plain system calls. The child is not reaped yet, so its pid and group are still
+        // its own; a sandbox's first process takes its whole PID namespace with it.
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+            if !sandboxed {
+                libc::killpg(pid, libc::SIGKILL);
+            }
+        }
+        if let Some(group) = &group {
+            group.kill_all();
+        }
+    };
+    // Without a cgroup, a sandbox's processes are sampled instead: every one is a descendant of
+    // its first process, which reaps the rest (see `tree_usage`).
+    let sample_tree = group.is_none() && sandboxed;
+    let mut tree_peak = 0u64;
+    let mut killed_for_memory_sampled = false;
+    let cpu_so_far = || match &group {
+        Some(group) => group.cpu_time(),
+        None if sandboxed => None,
+        None => cpu_time_so_far(pid),
     };
     let waiter = ExitWaiter::new(pid);
     let backstop = limits.wall_backstop();
@@ -246,69 +252,242 @@ pub fn run(job: &Job) -> Result<Finished, String> {
             break;
         }
         let elapsed = started.elapsed();
-        // The child has not been reaped, so its pid, and its group's, are still its own.
         if over_limit.load(Ordering::Relaxed) && !killed_for_output {
             killed_for_output = true;
-            kill_group();
+            kill_all();
         } else if elapsed > backstop && !killed_at_backstop {
             killed_at_backstop = true;
-            kill_group();
-        } else if !job.sandboxed
-            && !killed_over_cpu
-            && elapsed > limits.cpu_time
-            && cpu_time_so_far(pid) > Some(limits.cpu_time)
-        {
-            // Over its CPU time already: no need to wait for RLIMIT_CPU's whole second.
+            kill_all();
+        } else if !killed_over_cpu && elapsed > limits.cpu_time / 2 && cpu_so_far() > Some(limits.cpu_time) {
+            // Over its CPU time already, counting every process: no need to wait for
+            // RLIMIT_CPU's whole second, which counts one process at a time.
             killed_over_cpu = true;
-            kill_group();
+            kill_all();
+        } else if sample_tree && !killed_over_cpu && !killed_for_memory_sampled {
+            if let Some((cpu, resident)) = tree_usage(pid) {
+                tree_peak = tree_peak.max(resident);
+                if cpu > limits.cpu_time {
+                    killed_over_cpu = true;
+                    kill_all();
+                } else if resident > limits.memory_bytes {
+                    killed_for_memory_sampled = true;
+                    kill_all();
+                }
+            }
         }
         waiter.wait(
             backstop.saturating_sub(elapsed).clamp(Duration::from_millis(1), Duration::from_millis(20)),
         );
     }
     let wall_time = started.elapsed();
-    if let Some(cgroup) = &cgroup {
-        cgroup.kill_all();
-    }
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed
     // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
-    kill_group();
-    let (mut status, mut usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
-    if let Some(reader) = info_reader {
-        // bwrap's own usage leaves out the program: its first process inside, an orphan once bwrap
-        // is gone and so this process's (the subreaper's), reaped here, carries the program's.
-        let info = String::from_utf8_lossy(&reader.join().unwrap_or_default()).into_owned();
-        if let Some(inner) = child_pid(&info) {
-            // SAFETY: a plain system call; the inner process is in bwrap's PID namespace, which
-            // dies with bwrap (--die-with-parent), so this kill only hastens what is coming.
-            unsafe { libc::kill(inner, libc::SIGKILL) };
-            if let Some((_, inner_usage)) = wait4(inner, 0) {
-                usage = inner_usage;
-            }
-        }
-        // bwrap ends with its program's status, a signal as 128 + its number.
-        let code = ExitStatus::from_raw(status).code();
-        if let Some(signal) = code.filter(|&code| code > 128 && code < 128 + 65).map(|code| code - 128) {
-            status = signal;
+    kill_all();
+    // A sandbox's first process reaped every process of the run: its own usage (which holds
+    // theirs) stands where it was killed before it could report (the backstop, an output flood,
+    // the out-of-memory killer); its report has the program's status.
+    let (mut status, usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
+    let mut cpu_time = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    // ru_maxrss is in KiB on Linux.
+    let mut peak_memory_bytes = u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024);
+    if let Some(mut spawned) = child.sandboxed.take() {
+        if let Some(report) = spawned.read_report()? {
+            status = report.status;
+            cpu_time = Duration::from_micros(report.cpu_micros);
+            peak_memory_bytes = report.max_rss_kib.saturating_mul(1024);
         }
     }
     let _ = writer.join();
-    let stdout = stdout_reader.join().unwrap_or_default();
+    let (stdout, stdout_total) = stdout_reader.join().unwrap_or_default();
     let stderr = stderr_reader.join().unwrap_or_default();
-    let answer = answer_reader.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
+    let (answer, answer_total) =
+        answer_reader.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
+    let mut killed_for_memory = killed_for_memory_sampled;
+    peak_memory_bytes = peak_memory_bytes.max(tree_peak);
+    if let Some(group) = &group {
+        cpu_time = group.cpu_time().unwrap_or(cpu_time).max(cpu_time);
+        peak_memory_bytes = group.peak_memory().unwrap_or(peak_memory_bytes);
+        killed_for_memory = group.oom_killed();
+    }
     Ok(Finished {
         status: ExitStatus::from_raw(status),
-        cpu_time: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+        cpu_time,
         wall_time,
-        // ru_maxrss is in KiB on Linux.
-        peak_memory_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024),
+        peak_memory_bytes,
         stdout,
+        stdout_total,
         stderr,
         answer,
+        answer_total,
         output_over_limit: over_limit.load(Ordering::Relaxed),
         killed_at_backstop,
         killed_over_cpu,
+        killed_for_memory,
     })
+}
+
+/// The resource limits every process of a run gets: address space (past the memory limit, as
+/// code, thread stacks and arenas are mapped but mostly never touched), CPU time in whole
+/// seconds rounded up (the kernel's SIGXCPU stops a hog even where nothing reads its time while
+/// it runs), the size of any file it writes, and no core dumps.
+fn rlimits(job: &Job) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
+    let limits = &job.limits;
+    let address_space =
+        job.address_space.unwrap_or(limits.memory_bytes.saturating_add(ADDRESS_SPACE_HEADROOM));
+    let cpu_seconds = (limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0)).max(1);
+    // The soft CPU limit sends SIGXCPU (the verdict's TLE); the hard one, a second on, SIGKILL.
+    let mut list = vec![
+        (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
+        (
+            libc::RLIMIT_FSIZE,
+            job.file_bytes.unwrap_or(limits.output_bytes),
+            job.file_bytes.unwrap_or(limits.output_bytes),
+        ),
+        (libc::RLIMIT_CORE, 0, 0),
+    ];
+    if address_space != u64::MAX {
+        list.push((libc::RLIMIT_AS, address_space, address_space));
+    }
+    list
+}
+
+/// Starts the job's program in the sandbox, in `group`.
+fn start_sandboxed(
+    job: &Job,
+    sandbox: &Sandbox,
+    layout: &Layout,
+    group: Option<&RunGroup>,
+) -> Result<Started, String> {
+    let (stdin_read, stdin_write) = crate::sandbox::pipe()?;
+    let (stdout_read, stdout_write) = crate::sandbox::pipe()?;
+    let (stderr_read, stderr_write) = crate::sandbox::pipe()?;
+    let answer = if job.answer_channel { Some(crate::sandbox::pipe()?) } else { None };
+    let (answer_read, answer_write) = answer.map_or((None, None), |(read, write)| (Some(read), Some(write)));
+    let mut limits = rlimits(job);
+    if let Some(max) = job.max_processes {
+        // Counted per user in the run's own user namespace: a cap on every machine, root or not.
+        limits.push((libc::RLIMIT_NPROC, u64::from(max), u64::from(max)));
+    }
+    let stdio = crate::sandbox::Stdio {
+        stdin: stdin_read,
+        stdout: stdout_write,
+        stderr: stderr_write,
+        answer: answer_write,
+    };
+    let mut spawned = crate::sandbox::spawn(sandbox, layout, job.program, job.args, job.env, &limits, stdio)?;
+    if let Some(group) = group {
+        if let Err(error) = group.add(spawned.pid) {
+            // SAFETY: the pid is this process's child, not yet reaped.
+            unsafe {
+                libc::kill(spawned.pid, libc::SIGKILL);
+                libc::waitpid(spawned.pid, std::ptr::null_mut(), 0);
+            }
+            return Err(format!("cannot put a run in its cgroup: {error}"));
+        }
+    }
+    spawned.release();
+    Ok(Started {
+        pid: spawned.pid,
+        stdin: stdin_write.into(),
+        stdout: stdout_read.into(),
+        stderr: stderr_read.into(),
+        answer: answer_read.map(Into::into),
+        sandboxed: Some(spawned),
+    })
+}
+
+/// Starts the job's program as a plain child, in `group` where there is one.
+fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
+    let mut command = Command::new(job.program);
+    command.args(job.args).env_clear().stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (key, value) in job.env {
+        command.env(key, value);
+    }
+    let limits = rlimits(job);
+    let answer_pipe = if job.answer_channel { Some(crate::sandbox::pipe()?) } else { None };
+    let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
+    let procs = group.map(RunGroup::procs_files).unwrap_or_default();
+    // SAFETY: the closure runs in the forked child before exec and only makes plain system
+    // calls on values prepared before the fork.
+    unsafe {
+        command.pre_exec(move || {
+            // A session and process group of its own: a kill reaches whatever the child started
+            // too, and no terminal is there for it to type into.
+            if libc::setsid() < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // Into its cgroup, before it can fork ("0" is the writing process itself).
+            for file in &procs {
+                let fd = libc::open(file.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                if fd < 0 || libc::write(fd, b"0".as_ptr().cast(), 1) != 1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::close(fd);
+            }
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+            for &(resource, soft, hard) in &limits {
+                set_limit(resource, soft, hard)?;
+            }
+            // The pipe's end may be numbered 3 itself: it is first copied above 9, then onto 3,
+            // where (unlike the original) it stays open across exec.
+            if let Some(write_end) = answer_write_end {
+                let copy = libc::fcntl(write_end, libc::F_DUPFD_CLOEXEC, 10);
+                if copy < 0 || libc::dup2(copy, 3) != 3 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                libc::close(copy);
+            }
+            // Nothing else the judge holds reaches the child. Where the kernel has no
+            // close_range, Rust's own descriptors close on exec anyway.
+            libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 1u32 << 2);
+            Ok(())
+        });
+    }
+    let mut child =
+        command.spawn().map_err(|error| format!("cannot start {}: {error}", job.program.display()))?;
+    let pipe_file = |fd: OwnedFd| std::fs::File::from(fd);
+    Ok(Started {
+        pid: child.id() as libc::pid_t,
+        stdin: pipe_file(child.stdin.take().expect("stdin is piped").into()),
+        stdout: pipe_file(child.stdout.take().expect("stdout is piped").into()),
+        stderr: pipe_file(child.stderr.take().expect("stderr is piped").into()),
+        answer: answer_pipe.map(|(read, _)| pipe_file(read)),
+        sandboxed: None,
+    })
+}
+
+/// The CPU time (user + system, with what each has reaped) and the resident memory summed over
+/// the process `root` and its live descendants, read from `/proc` (`task/*/children`): the
+/// fallback where a run has no cgroup. Memory shared between processes (a fork's untouched pages)
+/// counts once per process, so the sum errs high.
+fn tree_usage(root: libc::pid_t) -> Option<(Duration, u64)> {
+    // SAFETY: sysconf reads constants of the system.
+    let (per_second, page) = unsafe { (libc::sysconf(libc::_SC_CLK_TCK), libc::sysconf(libc::_SC_PAGESIZE)) };
+    let per_second = u64::try_from(per_second).ok().filter(|&hz| hz > 0)?;
+    let page = u64::try_from(page).unwrap_or(4096);
+    let mut ticks = 0u64;
+    let mut resident = 0u64;
+    let mut pending = vec![root];
+    let mut seen = 0;
+    while let Some(pid) = pending.pop() {
+        seen += 1;
+        if seen > 100_000 {
+            break;
+        }
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
+        let Some((_, fields)) = stat.rsplit_once(')') else { continue };
+        let fields: Vec<u64> =
+            fields.split_whitespace().skip(1).map(|field| field.parse().unwrap_or(0)).collect();
+        // After the name and the state: utime, stime, cutime, cstime are 11..=14; rss is 21.
+        ticks += fields.get(10..14).map_or(0, |times| times.iter().sum());
+        resident += fields.get(20).copied().unwrap_or(0).saturating_mul(page);
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { continue };
+        for task in tasks.flatten() {
+            let children = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+            pending.extend(children.split_whitespace().filter_map(|child| child.parse::<libc::pid_t>().ok()));
+        }
+    }
+    Some((Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second), resident))
 }
 
 /// A running process's CPU time so far (user + system), from `/proc/PID/stat`; `None` where there
@@ -337,13 +516,17 @@ impl Finished {
             };
         }
         let allocation_failed = stderr.contains("memory allocation of") || stderr.contains("std::bad_alloc");
-        if self.peak_memory_bytes > limits.memory_bytes || allocation_failed {
+        if self.peak_memory_bytes > limits.memory_bytes || allocation_failed || self.killed_for_memory {
+            let why = if self.killed_for_memory {
+                ": the kernel killed a process of the run at the limit"
+            } else if allocation_failed {
+                ": an allocation failed"
+            } else {
+                ""
+            };
             return Ending::MemoryLimit {
-                detail: format!(
-                    "over the {} MB limit{}",
-                    limits.memory_bytes >> 20,
-                    if allocation_failed { ": an allocation failed".to_string() } else { String::new() },
-                ) + &format!(", peak {} MB", self.peak_memory_bytes >> 20),
+                detail: format!("over the {} MB limit{why}", limits.memory_bytes >> 20,)
+                    + &format!(", peak {} MB", self.peak_memory_bytes >> 20),
             };
         }
         let limit = format_duration(limits.cpu_time);
@@ -371,98 +554,316 @@ impl Finished {
     }
 }
 
-/// A pids cgroup for one run: the kernel refuses a fork past `pids.max`, whoever the user (a fork
-/// bomb run as root meets no other limit). cgroup v1's `pids` hierarchy or a v2 hierarchy that
-/// delegates `pids` is used; where neither can be written (not root, no such controller) a run has
-/// no process cap and relies on its other limits. Dropping it kills what is left and removes it.
+/// A cgroup for one run, as isolate makes one a box: the kernel counts the CPU time and the peak
+/// memory of every process in it, whether reaped or not, holds the memory limit on all of them
+/// together (its out-of-memory killer ends the run: MLE), and refuses a fork past the process cap,
+/// whoever the user.
+///
+/// cgroup v1's `memory`, `cpuacct` and `pids` hierarchies, or a v2 hierarchy that has (or can be
+/// given) the `memory` and `pids` controllers; the run's group is made inside the judge's own.
+/// Where none can be written (not root and nothing delegated, or `QUEENS_JUDGE_CGROUPS=off`), a
+/// run has none; the sandbox's first process then sums the CPU time of every process it reaped
+/// (it reaps them all), memory is the largest process's peak, held by `RLIMIT_AS` per process,
+/// and the process cap is `RLIMIT_NPROC` in the run's own user namespace. Dropping the group kills
+/// what is left and removes it.
 #[derive(Debug)]
-pub struct PidsCgroup {
-    path: PathBuf,
+pub struct RunGroup {
+    kind: GroupKind,
 }
 
-impl PidsCgroup {
-    /// A new group capped at `max` tasks, or `None` where none can be made.
-    pub fn create(max: u32) -> Option<PidsCgroup> {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let parent = ["/sys/fs/cgroup/pids", "/sys/fs/cgroup"]
-            .into_iter()
-            .map(Path::new)
-            .find(|root| {
-                root.join("cgroup.procs").exists()
-                    && (root.ends_with("pids")
-                        || std::fs::read_to_string(root.join("cgroup.subtree_control")).is_ok_and(
-                            |controllers| controllers.split_whitespace().any(|name| name == "pids"),
-                        ))
-            })?
-            .join(format!("queens-judge-{}", std::process::id()));
-        let path = parent.join(format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
-        std::fs::create_dir_all(&path).ok()?;
-        let group = PidsCgroup { path };
-        std::fs::write(group.path.join("pids.max"), max.to_string()).ok()?;
-        Some(group)
+#[derive(Debug)]
+enum GroupKind {
+    V1 { memory: Option<PathBuf>, cpuacct: Option<PathBuf>, pids: PathBuf },
+    V2(PathBuf),
+}
+
+/// Where this process's cgroups are: v1 hierarchies by controller, and the v2 one.
+#[derive(Debug, Default)]
+struct Hierarchies {
+    memory: Option<PathBuf>,
+    cpuacct: Option<PathBuf>,
+    pids: Option<PathBuf>,
+    unified: Option<PathBuf>,
+}
+
+fn hierarchies() -> &'static Hierarchies {
+    static FOUND: std::sync::OnceLock<Hierarchies> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        let mut found = Hierarchies::default();
+        if std::env::var_os("QUEENS_JUDGE_CGROUPS").is_some_and(|value| value == "off") {
+            return found;
+        }
+        let mounts = std::fs::read_to_string("/proc/self/mounts").unwrap_or_default();
+        let own = std::fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+        // "ID:controllers:/path" per hierarchy; v2's is "0::/path".
+        let own_path = |controller: &str| {
+            own.lines().find_map(|line| {
+                let mut parts = line.splitn(3, ':');
+                let (_, names, path) = (parts.next()?, parts.next()?, parts.next()?);
+                let matches = if controller.is_empty() {
+                    names.is_empty()
+                } else {
+                    names.split(',').any(|n| n == controller)
+                };
+                matches.then(|| path.trim_start_matches('/').to_string())
+            })
+        };
+        for line in mounts.lines() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [_, mount_point, kind, options, ..] = fields[..] else { continue };
+            let mount_point = Path::new(mount_point);
+            if kind == "cgroup2" {
+                if let Some(path) = own_path("") {
+                    found.unified = Some(mount_point.join(path));
+                }
+            } else if kind == "cgroup" {
+                for (controller, slot) in [
+                    ("memory", &mut found.memory),
+                    ("cpuacct", &mut found.cpuacct),
+                    ("pids", &mut found.pids),
+                ] {
+                    if options.split(',').any(|option| option == controller) {
+                        if let Some(path) = own_path(controller) {
+                            *slot = Some(mount_point.join(path));
+                        }
+                    }
+                }
+            }
+        }
+        found
+    })
+}
+
+/// A name no other run of this process has, under a folder of this process's own.
+fn group_name() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    Path::new(&format!("queens-judge-{}", std::process::id()))
+        .join(format!("run-{}", NEXT.fetch_add(1, Ordering::Relaxed)))
+}
+
+fn make_group(parent: &Path, name: &Path) -> Option<PathBuf> {
+    let path = parent.join(name);
+    std::fs::create_dir_all(&path).ok()?;
+    REGISTRY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(path.clone());
+    Some(path)
+}
+
+/// Every run group alive, for [`clean_up_on_signals`].
+static REGISTRY: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+impl RunGroup {
+    /// A group holding the run to `limits`' memory and `max` processes, or `None` where none can
+    /// be made.
+    pub fn create(limits: &Limits, max: u32) -> Option<RunGroup> {
+        let found = hierarchies();
+        let name = group_name();
+        let group = if let Some(pids) = &found.pids {
+            let kind = GroupKind::V1 {
+                pids: make_group(pids, &name)?,
+                memory: found.memory.as_ref().and_then(|memory| make_group(memory, &name)),
+                cpuacct: found.cpuacct.as_ref().and_then(|cpuacct| make_group(cpuacct, &name)),
+            };
+            RunGroup { kind }
+        } else {
+            let unified = found.unified.as_ref()?;
+            let parent = unified.join(name.parent()?);
+            std::fs::create_dir_all(&parent).ok()?;
+            // A v2 group may hold processes or hand controllers down, not both: the judge's
+            // folder holds none, and gives its runs memory and pids.
+            let _ = std::fs::write(parent.join("cgroup.subtree_control"), "+memory +pids");
+            RunGroup { kind: GroupKind::V2(make_group(unified, &name)?) }
+        };
+        group.limit(limits, max).then_some(group)
     }
 
-    fn procs_path(&self) -> std::ffi::CString {
-        let bytes = self.path.join("cgroup.procs").into_os_string().into_encoded_bytes();
-        std::ffi::CString::new(bytes).expect("a cgroup path has no NUL")
+    /// A group with the process cap alone (a built-in's run).
+    pub fn create_pids_only(max: u32) -> Option<RunGroup> {
+        let limits = Limits {
+            cpu_time: Duration::from_secs(1),
+            memory_bytes: u64::MAX,
+            output_bytes: 0,
+            wall_time: None,
+        };
+        RunGroup::create(&limits, max)
+    }
+
+    fn limit(&self, limits: &Limits, max: u32) -> bool {
+        let write = |path: &Path, text: &str| std::fs::write(path, text).is_ok();
+        match &self.kind {
+            GroupKind::V1 { memory, pids, .. } => {
+                if let (Some(memory), true) = (memory, limits.memory_bytes != u64::MAX) {
+                    // Swap counts too where the kernel accounts it; else the limit holds alone.
+                    let bytes = limits.memory_bytes.to_string();
+                    if !write(&memory.join("memory.limit_in_bytes"), &bytes) {
+                        return false;
+                    }
+                    let _ = write(&memory.join("memory.memsw.limit_in_bytes"), &bytes);
+                }
+                write(&pids.join("pids.max"), &max.to_string())
+            }
+            GroupKind::V2(path) => {
+                if limits.memory_bytes != u64::MAX {
+                    let _ = write(&path.join("memory.swap.max"), "0");
+                    if !write(&path.join("memory.max"), &limits.memory_bytes.to_string()) {
+                        return false;
+                    }
+                }
+                write(&path.join("pids.max"), &max.to_string())
+            }
+        }
+    }
+
+    fn folders(&self) -> Vec<&Path> {
+        match &self.kind {
+            GroupKind::V1 { memory, cpuacct, pids } => {
+                let mut folders = vec![pids.as_path()];
+                folders.extend(memory.as_deref());
+                folders.extend(cpuacct.as_deref());
+                folders
+            }
+            GroupKind::V2(path) => vec![path.as_path()],
+        }
+    }
+
+    /// The `cgroup.procs` files a process joins the group through.
+    fn procs_files(&self) -> Vec<std::ffi::CString> {
+        self.folders()
+            .into_iter()
+            .map(|folder| {
+                let bytes = folder.join("cgroup.procs").into_os_string().into_encoded_bytes();
+                std::ffi::CString::new(bytes).expect("a cgroup path has no NUL")
+            })
+            .collect()
+    }
+
+    /// Puts `pid` in the group.
+    fn add(&self, pid: libc::pid_t) -> std::io::Result<()> {
+        for folder in self.folders() {
+            std::fs::write(folder.join("cgroup.procs"), pid.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// CPU time over every process that was ever in the group.
+    fn cpu_time(&self) -> Option<Duration> {
+        match &self.kind {
+            GroupKind::V1 { cpuacct, .. } => {
+                let text = std::fs::read_to_string(cpuacct.as_ref()?.join("cpuacct.usage")).ok()?;
+                text.trim().parse().ok().map(Duration::from_nanos)
+            }
+            GroupKind::V2(path) => {
+                let text = std::fs::read_to_string(path.join("cpu.stat")).ok()?;
+                let micros = text.lines().find_map(|line| line.strip_prefix("usage_usec "))?;
+                micros.trim().parse().ok().map(Duration::from_micros)
+            }
+        }
+    }
+
+    /// The group's peak memory (what its processes held, with the page cache they brought in).
+    fn peak_memory(&self) -> Option<u64> {
+        let file = match &self.kind {
+            GroupKind::V1 { memory, .. } => memory.as_ref()?.join("memory.max_usage_in_bytes"),
+            GroupKind::V2(path) => path.join("memory.peak"),
+        };
+        std::fs::read_to_string(file).ok()?.trim().parse().ok()
+    }
+
+    /// Whether the out-of-memory killer ended a process of the group.
+    fn oom_killed(&self) -> bool {
+        let (file, key) = match &self.kind {
+            GroupKind::V1 { memory: Some(memory), .. } => (memory.join("memory.oom_control"), "oom_kill "),
+            GroupKind::V1 { memory: None, .. } => return false,
+            GroupKind::V2(path) => (path.join("memory.events"), "oom_kill "),
+        };
+        std::fs::read_to_string(file).unwrap_or_default().lines().any(|line| {
+            line.strip_prefix(key)
+                .and_then(|count| count.trim().parse::<u64>().ok())
+                .is_some_and(|count| count > 0)
+        })
     }
 
     /// Kills every process still in the group.
     fn kill_all(&self) {
-        for line in std::fs::read_to_string(self.path.join("cgroup.procs")).unwrap_or_default().lines() {
-            if let Ok(pid) = line.trim().parse::<libc::pid_t>() {
-                // SAFETY: a plain system call; the pid is in this run's own group.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
-            }
+        for folder in self.folders() {
+            kill_group_folder(folder);
         }
     }
 }
 
-impl Drop for PidsCgroup {
+fn kill_group_folder(folder: &Path) {
+    for line in std::fs::read_to_string(folder.join("cgroup.procs")).unwrap_or_default().lines() {
+        if let Ok(pid) = line.trim().parse::<libc::pid_t>() {
+            // SAFETY: a plain system call; the pid is in this run's own group.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+        }
+    }
+}
+
+fn remove_group_folder(folder: &Path) {
+    // A group empties once its killed processes are reaped, which takes a moment.
+    for _ in 0..100 {
+        if std::fs::remove_dir(folder).is_ok() || !folder.exists() {
+            break;
+        }
+        kill_group_folder(folder);
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    REGISTRY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).retain(|path| path != folder);
+    if let Some(parent) = folder.parent() {
+        // The last run's group takes the judge's with it; another's still there keeps it.
+        let _ = std::fs::remove_dir(parent);
+    }
+}
+
+impl Drop for RunGroup {
     fn drop(&mut self) {
         self.kill_all();
-        // A group empties once its killed processes are reaped, which takes a moment.
-        for _ in 0..50 {
-            if std::fs::remove_dir(&self.path).is_ok() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        if let Some(parent) = self.path.parent() {
-            // The last run's group takes the judge's with it; another's still there keeps it.
-            let _ = std::fs::remove_dir(parent);
+        for folder in self.folders() {
+            remove_group_folder(folder);
         }
     }
 }
 
-/// Makes this process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`), once, so that a
-/// sandbox's first process, orphaned when bwrap exits, comes to it to be reaped with its usage.
-fn become_subreaper() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        // SAFETY: a plain system call with integer arguments.
-        unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+/// On SIGINT, SIGTERM or SIGHUP: every run's processes killed and its cgroup removed, then the
+/// process ends as the signal would have ended it (the sandboxes' first processes die with the
+/// judge anyway, by `PR_SET_PDEATHSIG`). The front calls this once, first thing.
+pub fn clean_up_on_signals() {
+    static PIPE: std::sync::OnceLock<(RawFd, RawFd)> = std::sync::OnceLock::new();
+    extern "C" fn on_signal(signal: libc::c_int) {
+        if let Some(&(_, write_end)) = PIPE.get() {
+            let byte = signal as u8;
+            // SAFETY: write is async-signal-safe; a one-byte buffer on the stack.
+            unsafe { libc::write(write_end, std::ptr::from_ref(&byte).cast(), 1) };
+        }
+    }
+    let Ok((read_end, write_end)) = crate::sandbox::pipe() else { return };
+    let (read_end, write_end) = (read_end.into_raw_fd(), write_end.into_raw_fd());
+    if PIPE.set((read_end, write_end)).is_err() {
+        return;
+    }
+    std::thread::spawn(move || {
+        let mut byte = 0u8;
+        // SAFETY: reads one byte into a valid buffer from a descriptor this thread owns.
+        while unsafe { libc::read(read_end, std::ptr::from_mut(&mut byte).cast(), 1) } != 1 {}
+        let folders: Vec<PathBuf> =
+            REGISTRY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+        for folder in &folders {
+            kill_group_folder(folder);
+        }
+        for folder in &folders {
+            remove_group_folder(folder);
+        }
+        let signal = libc::c_int::from(byte);
+        // SAFETY: the default action, then the signal again: the process ends as it would have.
+        unsafe {
+            libc::signal(signal, libc::SIG_DFL);
+            libc::raise(signal);
+        }
     });
-}
-
-/// The `"child-pid"` of bwrap's `--info-fd` JSON.
-fn child_pid(info: &str) -> Option<libc::pid_t> {
-    let after = info.split_once("\"child-pid\"")?.1;
-    let digits: String =
-        after.trim_start_matches([':', ' ']).chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok().filter(|&pid| pid > 0)
-}
-
-/// A pipe whose two ends close on exec.
-fn pipe() -> Result<(std::os::fd::OwnedFd, std::os::fd::OwnedFd), String> {
-    let mut ends = [0; 2];
-    // SAFETY: `ends` is valid for two descriptors; both are owned below and nowhere else.
-    if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("cannot make a pipe: {}", std::io::Error::last_os_error()));
+    for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+        // SAFETY: installs a handler that only writes to a pipe.
+        unsafe { libc::signal(signal, on_signal as *const () as libc::sighandler_t) };
     }
-    use std::os::fd::FromRawFd;
-    // SAFETY: pipe2 just opened both descriptors.
-    Ok(unsafe { (std::os::fd::OwnedFd::from_raw_fd(ends[0]), std::os::fd::OwnedFd::from_raw_fd(ends[1])) })
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> std::io::Result<()> {
@@ -493,38 +894,53 @@ fn read_chunks(mut source: impl Read, mut take: impl FnMut(&[u8])) {
     }
 }
 
-/// Reads everything, keeping the first `cap` bytes and raising `over_limit` past them (and reading
-/// on, so that the child never blocks on a full pipe before the parent kills it).
-fn read_capped(source: impl Read, cap: usize, over_limit: &AtomicBool) -> Vec<u8> {
+/// Reads everything, keeping the first `keep` bytes and counting the rest, and raising
+/// `over_limit` once `limit` bytes have come (reading on, so that the child never blocks on a full
+/// pipe before the parent kills it): whatever a program writes, the judge holds at most `keep`.
+fn read_capped(source: impl Read, keep: usize, limit: u64, over_limit: &AtomicBool) -> (Vec<u8>, u64) {
     let mut kept = Vec::new();
+    let mut total = 0u64;
     read_chunks(source, |chunk| {
-        let room = cap.saturating_sub(kept.len());
+        let room = keep.saturating_sub(kept.len());
         kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        if chunk.len() > room {
+        total = total.saturating_add(chunk.len() as u64);
+        if total > limit {
             over_limit.store(true, Ordering::Relaxed);
         }
     });
-    kept
+    (kept, total)
 }
 
-/// Reads everything, keeping the last `keep` bytes.
-fn read_tail(source: impl Read, keep: usize) -> Vec<u8> {
-    let mut kept = Vec::new();
+/// Reads everything, keeping the first and the last `keep / 2` bytes, with a line saying how
+/// much was left out between them.
+fn read_head_and_tail(source: impl Read, keep: usize) -> Vec<u8> {
+    let half = keep / 2;
+    let mut head = Vec::new();
+    let mut tail = Vec::new();
+    let mut total = 0usize;
     read_chunks(source, |chunk| {
-        kept.extend_from_slice(chunk);
-        if kept.len() > 2 * keep {
-            kept.drain(..kept.len() - keep);
+        total = total.saturating_add(chunk.len());
+        let room = half.saturating_sub(head.len());
+        head.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        tail.extend_from_slice(&chunk[chunk.len().min(room)..]);
+        if tail.len() > 2 * half {
+            tail.drain(..tail.len() - half);
         }
     });
-    if kept.len() > keep {
-        kept.drain(..kept.len() - keep);
+    let left_out = total.saturating_sub(head.len() + tail.len().min(half));
+    if tail.len() > half {
+        tail.drain(..tail.len() - half);
     }
-    kept
+    if left_out > 0 {
+        head.extend_from_slice(format!("\n[... {left_out} bytes left out ...]\n").as_bytes());
+    }
+    head.extend_from_slice(&tail);
+    head
 }
 
 /// Sleeps until a child ends or a timeout passes: on a pidfd where Linux has them, else a sleep.
 struct ExitWaiter {
-    pidfd: Option<std::os::fd::OwnedFd>,
+    pidfd: Option<OwnedFd>,
 }
 
 impl ExitWaiter {
@@ -533,7 +949,7 @@ impl ExitWaiter {
         let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) };
         let pidfd = i32::try_from(fd).ok().filter(|&fd| fd >= 0).map(|fd| {
             // SAFETY: the descriptor was just opened and is owned by nothing else.
-            unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }
+            unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }
         });
         ExitWaiter { pidfd }
     }
@@ -652,15 +1068,17 @@ mod tests {
     fn shell(script: &str, limits: Limits) -> Ending {
         let args = [OsString::from("-c"), OsString::from(script)];
         let job = Job {
-            wrapper: &[],
+            isolation: Isolation::Plain,
             program: Path::new("/bin/sh"),
             args: &args,
             answer_channel: true,
-            sandboxed: false,
             max_processes: None,
             env: &[],
             stdin: b"",
             limits,
+            address_space: None,
+            file_bytes: None,
+            answer_bytes: 1000,
         };
         run(&job).expect("sh starts").ending(&limits)
     }

@@ -341,7 +341,14 @@ pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, String> {
         Vec::new()
     } else {
         let submissions = detect_all(&options.files, &options.problems)?;
-        build_all(submissions, &options.toolchain, &options.build_folder, options.jobs, &|_, _| {})?
+        build_all(
+            submissions,
+            &options.toolchain,
+            &options.build_folder,
+            options.sandbox.as_ref(),
+            options.jobs,
+            &|_, _| {},
+        )?
     };
     if options.files.is_empty() || options.impl_pattern.is_some() {
         let builtins: Vec<Contestant> = entries(options.with_fixtures)

@@ -22,11 +22,15 @@
 //! it), the language, the command, the driver and the file's bytes, so judging again after no change starts at once; a failed
 //! build (CE) is cached too. A compiler's message names the user's file and lines.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 use crate::problem::Problem;
+use crate::runner::{Isolation, Job, Limits};
+use crate::sandbox::{Layout, Sandbox, BOX};
 
 /// The languages a submission may be written in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
@@ -272,38 +276,94 @@ pub enum Build {
 /// How to run a built submission.
 #[derive(Clone, Debug)]
 pub struct Runnable {
-    pub program: PathBuf,
-    /// The arguments before the problem's own (for Python: the script).
-    pub args: Vec<OsString>,
+    /// The build's folder, on the host.
+    pub folder: PathBuf,
+    /// The user's file, whose copy a run sees at this path (messages name it).
+    pub user_path: PathBuf,
+    pub language: Language,
+    /// The interpreter's command and its installation (Python), or `None` (a built program).
+    pub interpreter: Option<(Vec<String>, PathBuf, Option<PathBuf>)>,
     /// Whether the answer comes on file descriptor 3 (a LeetCode driver) rather than stdout.
     pub answer_channel: bool,
-    /// Folders the program must be able to read inside a sandbox (its build folder, its source).
-    pub reads: Vec<PathBuf>,
 }
 
 impl Runnable {
-    /// The arguments for a run of `problem`: a driver is told which method to call.
-    pub fn args_for(&self, problem: Problem) -> Vec<OsString> {
-        let mut args = self.args.clone();
+    /// What runs for `problem`: the program, its arguments and what the sandbox shows (the build
+    /// read-only at [`BOX`], the copy of the file at the user's path, the interpreter), with
+    /// host paths when there is no sandbox.
+    pub fn launch(&self, sandboxed: bool, problem: Problem) -> (PathBuf, Vec<OsString>, Layout) {
+        let mut layout = Layout::new(RUN_TMP_BYTES);
+        layout.mount(&self.folder, Path::new(BOX), false);
+        layout.mount(&self.folder.join(SOURCE).join(file_name(&self.user_path)), &self.user_path, false);
+        let at = |name: &str| if sandboxed { Path::new(BOX).join(name) } else { self.folder.join(name) };
+        let source = if sandboxed {
+            self.user_path.clone()
+        } else {
+            self.folder.join(SOURCE).join(file_name(&self.user_path))
+        };
+        let (program, mut args) = match &self.interpreter {
+            None => (at("program"), Vec::new()),
+            Some((command, interpreter, prefix)) => {
+                if let Some(prefix) = prefix {
+                    layout.toolchain(prefix);
+                }
+                let mut args: Vec<OsString> = command[1..].iter().map(OsString::from).collect();
+                if self.answer_channel {
+                    args.push(at("driver.py").into());
+                }
+                args.push(source.into());
+                (interpreter.clone(), args)
+            }
+        };
         if self.answer_channel {
             args.push(if problem == Problem::LeetCode51 { "51".into() } else { "52".into() });
         }
-        args
+        (program, args, layout)
     }
 }
 
 /// How many lines of a compiler's message a CE shows.
 pub const COMPILE_ERROR_LINES: usize = 20;
 
-/// Bumped whenever a driver changes, so that no cached build outlives its driver.
-const DRIVER_VERSION: &str = "1";
+/// Bumped whenever a driver or the way a build is made changes, so that no cached build outlives
+/// it.
+const DRIVER_VERSION: &str = "2";
 
-/// Builds `submission` under `build_root`, or finds its build there.
+/// The folder of a build that holds the copy of the user's file.
+const SOURCE: &str = "source";
+
+/// What a build may use: a compiler gets far more than a run, and is stopped all the same.
+pub const BUILD_CPU: Duration = Duration::from_secs(10);
+pub const BUILD_WALL: Duration = Duration::from_secs(30);
+pub const BUILD_MEMORY: u64 = 2 << 30;
+/// The largest file a build may write (its program, an object file).
+pub const BUILD_FILE_BYTES: u64 = 256 << 20;
+/// The compiler's messages kept (its standard output and error): the first half and the last.
+pub const BUILD_MESSAGES_KEPT: usize = 64 << 10;
+/// Past this much on standard output and error, the compiler is stopped.
+pub const BUILD_OUTPUT_BYTES: u64 = 64 << 20;
+pub const BUILD_PROCESSES: u32 = 256;
+const BUILD_TMP_BYTES: u64 = 512 << 20;
+const RUN_TMP_BYTES: u64 = 64 << 20;
+
+fn file_name(path: &Path) -> &OsStr {
+    path.file_name().unwrap_or(OsStr::new("source"))
+}
+
+/// Builds `submission` under `build_root`, or finds its build there. The compiler (and Python's
+/// syntax check) runs through the one runner, in `sandbox` (unsandboxed where it is `None`), under
+/// the `BUILD_` limits, seeing only a copy of the file, its build folder and the toolchain.
 ///
 /// # Errors
-/// One line when the build cannot even start (the compiler is missing, the folder unwritable);
-/// a failed compilation is `Ok(Build::CompileError)`.
-pub fn build(submission: &Submission, toolchain: &Toolchain, build_root: &Path) -> Result<Build, String> {
+/// One line when the build cannot even start (the compiler is missing, the folder unwritable,
+/// the sandbox refused); a failed compilation is `Ok(Build::CompileError)`, cached only when the
+/// compiler itself said no (a build stopped by a limit is tried again next time).
+pub fn build(
+    submission: &Submission,
+    toolchain: &Toolchain,
+    build_root: &Path,
+    sandbox: Option<&Sandbox>,
+) -> Result<Build, String> {
     let source = std::fs::read(&submission.path)
         .map_err(|error| format!("{}: cannot read: {error}", submission.path.display()))?;
     let command = toolchain.command(submission.language);
@@ -317,6 +377,7 @@ pub fn build(submission: &Submission, toolchain: &Toolchain, build_root: &Path) 
         DRIVER_VERSION,
         &format!("{:?}", submission.shape),
         &format!("{:?}", submission.problems),
+        if sandbox.is_some() { "sandboxed" } else { "unsandboxed" },
     ] {
         key.extend_from_slice(part.as_bytes());
         key.push(0);
@@ -328,66 +389,250 @@ pub fn build(submission: &Submission, toolchain: &Toolchain, build_root: &Path) 
     if let Ok(message) = std::fs::read_to_string(&failure) {
         return Ok(Build::CompileError(message));
     }
-    let runnable = runnable(submission, toolchain, &folder, &user_path);
+    let interpreter = (submission.language == Language::Python).then(|| {
+        let (interpreter, prefix) = resolve_python(command);
+        (command.to_vec(), interpreter, prefix)
+    });
+    let runnable = Runnable {
+        folder: folder.clone(),
+        user_path: user_path.clone(),
+        language: submission.language,
+        interpreter,
+        answer_channel: submission.shape == Shape::LeetCode,
+    };
     if done.exists() {
         return Ok(Build::Ready(runnable));
     }
-    std::fs::create_dir_all(&folder)
+    // One build of a key at a time, across judges (two tests, `--watch` beside a judge): the
+    // second waits, then finds the first one's build.
+    std::fs::create_dir_all(build_root)
+        .map_err(|error| format!("{}: cannot create: {error}", build_root.display()))?;
+    let lock_path = build_root.join(format!("{:016x}.lock", fnv1a(&key)));
+    let lock = std::fs::File::create(&lock_path)
+        .map_err(|error| format!("{}: cannot create: {error}", lock_path.display()))?;
+    // SAFETY: flock on a descriptor this function owns; released when `lock` closes.
+    unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
+    if let Ok(message) = std::fs::read_to_string(&failure) {
+        return Ok(Build::CompileError(message));
+    }
+    if done.exists() {
+        return Ok(Build::Ready(runnable));
+    }
+    // A half-made build of an earlier judge (killed mid-build) is made again from nothing.
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(folder.join(SOURCE))
         .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+    std::fs::write(folder.join(SOURCE).join(file_name(&user_path)), &source)
+        .map_err(|error| format!("{}: cannot write: {error}", folder.display()))?;
     let text = String::from_utf8_lossy(&source).into_owned();
-    let compiled = match (submission.language, submission.shape) {
-        (Language::Rust, Shape::Program) => compile(command, &user_path, &folder.join("program"), &[]),
-        (Language::Cpp, Shape::Program) => compile(command, &user_path, &folder.join("program"), &[]),
+    let compiler = Compiler { sandbox, folder: &folder, user_path: &user_path };
+    let outcome = match (submission.language, submission.shape) {
+        (Language::Rust | Language::Cpp, Shape::Program) => compiler.compile(command, None),
         (Language::Rust, Shape::LeetCode) => {
-            let generated = folder.join("driver.rs");
-            write(&generated, &rust_driver(&text, &submission.problems))?;
-            compile(command, &generated, &folder.join("program"), &[(&generated, &user_path)])
+            write(&folder.join("driver.rs"), &rust_driver(&text, &submission.problems))?;
+            compiler.compile(command, Some("driver.rs"))
         }
         (Language::Cpp, Shape::LeetCode) => {
-            let generated = folder.join("driver.cpp");
-            write(&generated, &cpp_driver(&text, &user_path, &submission.problems))?;
-            compile(command, &generated, &folder.join("program"), &[])
+            write(&folder.join("driver.cpp"), &cpp_driver(&text, &user_path, &submission.problems))?;
+            compiler.compile(command, Some("driver.cpp"))
         }
         (Language::Python, shape) => {
             if shape == Shape::LeetCode {
                 write(&folder.join("driver.py"), PYTHON_DRIVER)?;
             }
-            check_python(command, &user_path)
+            compiler.check_python(runnable.interpreter.as_ref().expect("Python has an interpreter"))
         }
     }?;
-    match compiled {
-        Some(message) => {
-            write(&failure, &message)?;
-            Ok(Build::CompileError(message))
-        }
-        None => {
+    match outcome {
+        Compiled::Done => {
             write(&done, "")?;
             Ok(Build::Ready(runnable))
         }
+        Compiled::Refused(message) => {
+            write(&failure, &message)?;
+            Ok(Build::CompileError(message))
+        }
+        Compiled::Stopped(message) => Ok(Build::CompileError(message)),
     }
 }
 
-/// What to run once built.
-fn runnable(submission: &Submission, toolchain: &Toolchain, folder: &Path, user_path: &Path) -> Runnable {
-    let answer_channel = submission.shape == Shape::LeetCode;
-    let reads = vec![folder.to_path_buf(), user_path.parent().unwrap_or(Path::new("/")).to_path_buf()];
-    match submission.language {
-        Language::Rust | Language::Cpp => {
-            Runnable { program: folder.join("program"), args: Vec::new(), answer_channel, reads }
+/// How a build ended.
+enum Compiled {
+    Done,
+    /// The compiler said no: the file's own compile error, cached.
+    Refused(String),
+    /// A limit stopped the compiler: a CE this time, not cached.
+    Stopped(String),
+}
+
+/// One build's compiler runs.
+struct Compiler<'a> {
+    sandbox: Option<&'a Sandbox>,
+    /// The build's folder, on the host.
+    folder: &'a Path,
+    user_path: &'a Path,
+}
+
+impl Compiler<'_> {
+    /// Where `name` in the build's folder is, as the compiler sees it.
+    fn at(&self, name: &str) -> PathBuf {
+        if self.sandbox.is_some() {
+            Path::new(BOX).join(name)
+        } else {
+            self.folder.join(name)
         }
-        Language::Python => {
-            // The interpreter itself, not a shim or a name on PATH: inside the sandbox neither
-            // would lead to it. Its installation is bound there, read-only.
-            let (interpreter, prefix) = resolve_python(&toolchain.python);
-            let mut reads = reads;
-            reads.extend(prefix);
-            let mut args: Vec<OsString> = toolchain.python[1..].iter().map(OsString::from).collect();
-            if answer_channel {
-                args.push(folder.join("driver.py").into());
+    }
+
+    /// The user's file as the compiler sees it: its own path in the sandbox, which holds the copy
+    /// there; else the copy itself.
+    fn source(&self) -> PathBuf {
+        if self.sandbox.is_some() {
+            self.user_path.to_path_buf()
+        } else {
+            self.folder.join(SOURCE).join(file_name(self.user_path))
+        }
+    }
+
+    /// `command SOURCE -o program`, where SOURCE is the user's file or a `driver` the build made.
+    fn compile(&self, command: &[String], driver: Option<&str>) -> Result<Compiled, String> {
+        let (name, args) = command.split_first().ok_or("an empty compiler command")?;
+        let (program, prefix) = resolve_tool(name)?;
+        let source = driver.map_or_else(|| self.source(), |driver| self.at(driver));
+        let mut words: Vec<OsString> = args.iter().map(OsString::from).collect();
+        let is_rustc =
+            Path::new(name).file_name().is_some_and(|file| file.to_string_lossy().starts_with("rustc"));
+        if is_rustc {
+            // A panic names the user's file, not the driver it sits in (or the copy).
+            let mut remap = OsString::from("--remap-path-prefix=");
+            remap.push(&source);
+            remap.push("=");
+            remap.push(self.user_path);
+            words.push(remap);
+        }
+        words.extend([source.clone().into_os_string(), "-o".into(), self.at("program").into_os_string()]);
+        let outcome = self.run(&program, prefix.as_deref(), &words, command)?;
+        Ok(match outcome {
+            Compiled::Refused(message) => {
+                let mut message =
+                    message.replace(&source.display().to_string(), &self.user_path.display().to_string());
+                if self.sandbox.is_none() {
+                    message = message.replace(&self.folder.display().to_string(), "");
+                }
+                Compiled::Refused(message)
             }
-            args.push(user_path.into());
-            Runnable { program: interpreter, args, answer_channel, reads }
+            other => other,
+        })
+    }
+
+    /// Compiles a Python file without running it: a syntax error is a CE, as LeetCode reports it.
+    fn check_python(
+        &self,
+        interpreter: &(Vec<String>, PathBuf, Option<PathBuf>),
+    ) -> Result<Compiled, String> {
+        let (command, program, prefix) = interpreter;
+        let script = "import sys\nsource = open(sys.argv[1], encoding='utf-8').read()\ncompile(source, sys.argv[2], 'exec')\n";
+        let mut words: Vec<OsString> = command[1..].iter().map(OsString::from).collect();
+        words.extend(["-c".into(), script.into(), self.source().into_os_string(), self.user_path.into()]);
+        Ok(match self.run(program, prefix.as_deref(), &words, command)? {
+            Compiled::Refused(message) => {
+                // Python's traceback ends with the place and the error; the check's own frames go.
+                let from = message.find(&format!("File \"{}\"", self.user_path.display())).unwrap_or(0);
+                Compiled::Refused(message[from..].to_string())
+            }
+            other => other,
+        })
+    }
+
+    /// Runs a compiler under the build limits: `Done`, its message, or the limit that stopped it.
+    fn run(
+        &self,
+        program: &Path,
+        prefix: Option<&Path>,
+        args: &[OsString],
+        command: &[String],
+    ) -> Result<Compiled, String> {
+        let mut layout = Layout::new(BUILD_TMP_BYTES);
+        layout.mount(self.folder, Path::new(BOX), true);
+        layout.mount(&self.folder.join(SOURCE).join(file_name(self.user_path)), self.user_path, false);
+        if let Some(prefix) = prefix {
+            layout.toolchain(prefix);
         }
+        if let Some(uid) = self.sandbox.and_then(Sandbox::host_uid) {
+            // The compiler writes its program here as the sandbox's user.
+            std::os::unix::fs::chown(self.folder, Some(uid), Some(uid)).map_err(|error| {
+                format!("{}: cannot hand to the sandbox's user: {error}", self.folder.display())
+            })?;
+        }
+        let limits = Limits {
+            cpu_time: BUILD_CPU,
+            memory_bytes: BUILD_MEMORY,
+            output_bytes: BUILD_OUTPUT_BYTES,
+            wall_time: Some(BUILD_WALL),
+        };
+        let job = Job {
+            isolation: match self.sandbox {
+                Some(sandbox) => Isolation::Sandboxed { sandbox, layout: &layout },
+                None => Isolation::Unsandboxed,
+            },
+            program,
+            args,
+            answer_channel: false,
+            max_processes: Some(BUILD_PROCESSES),
+            env: crate::sandbox::ENV,
+            stdin: b"",
+            limits,
+            // Compilers map far more than they touch; the cgroup holds their memory.
+            address_space: Some(4 * BUILD_MEMORY),
+            file_bytes: Some(BUILD_FILE_BYTES),
+            answer_bytes: BUILD_MESSAGES_KEPT,
+        };
+        let finished = crate::runner::run(&job)
+            .map_err(|error| format!("cannot run `{}`: {error}", command.join(" ")))?;
+        let stopped = |why: String| Ok(Compiled::Stopped(why));
+        if finished.killed_at_backstop {
+            return stopped(format!(
+                "the compiler ran past its {} s wall-clock backstop: stopped",
+                BUILD_WALL.as_secs()
+            ));
+        }
+        if finished.killed_over_cpu
+            || finished.cpu_time > BUILD_CPU
+            || finished.status.signal() == Some(libc::SIGXCPU)
+        {
+            return stopped(format!(
+                "the compiler ran past its {} s of CPU time: stopped",
+                BUILD_CPU.as_secs()
+            ));
+        }
+        if finished.killed_for_memory {
+            return stopped(format!(
+                "the compiler used more than its {} GiB of memory: stopped",
+                BUILD_MEMORY >> 30
+            ));
+        }
+        if finished.status.signal() == Some(libc::SIGXFSZ) {
+            return stopped(format!(
+                "the compiler wrote a file past its {} MiB cap: stopped",
+                BUILD_FILE_BYTES >> 20
+            ));
+        }
+        if finished.output_over_limit {
+            return stopped(format!(
+                "the compiler printed more than {} MiB: stopped",
+                BUILD_OUTPUT_BYTES >> 20
+            ));
+        }
+        if finished.status.success() {
+            return Ok(Compiled::Done);
+        }
+        let mut message = String::from_utf8_lossy(&finished.stderr).into_owned();
+        if message.trim().is_empty() {
+            message = String::from_utf8_lossy(&finished.stdout).into_owned();
+        }
+        if message.trim().is_empty() {
+            message = crate::runner::crash_detail(finished.status, "");
+        }
+        Ok(Compiled::Refused(first_lines(&message)))
     }
 }
 
@@ -395,30 +640,52 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|error| format!("{}: cannot write: {error}", path.display()))
 }
 
-/// Runs `command SOURCE -o OUTPUT`; `Some(message)` when it fails, its generated file names
-/// replaced by the user's.
-fn compile(
-    command: &[String],
-    source: &Path,
-    output: &Path,
-    renames: &[(&Path, &Path)],
-) -> Result<Option<String>, String> {
-    let (program, args) = command.split_first().ok_or("an empty compiler command")?;
-    let ran = Command::new(program)
-        .args(args)
-        .arg(source)
-        .arg("-o")
-        .arg(output)
-        .output()
-        .map_err(|error| format!("cannot run `{}`: {error}", command.join(" ")))?;
-    if ran.status.success() {
-        return Ok(None);
+/// A compiler's real program and the installation it needs (beyond `/usr`), asked once per
+/// process: rustc through `rustc --print sysroot` (rustup's `rustc` is a proxy that would not
+/// find its toolchain in the sandbox), anything else through `PATH`, links followed.
+///
+/// # Errors
+/// One line naming the missing tool.
+fn resolve_tool(name: &str) -> Result<(PathBuf, Option<PathBuf>), String> {
+    type Resolved = (String, PathBuf, Option<PathBuf>);
+    static RESOLVED: std::sync::Mutex<Vec<Resolved>> = std::sync::Mutex::new(Vec::new());
+    let mut resolved = RESOLVED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, program, prefix)) = resolved.iter().find(|(known, _, _)| known == name) {
+        return Ok((program.clone(), prefix.clone()));
     }
-    let mut message = String::from_utf8_lossy(&ran.stderr).into_owned();
-    for (generated, user) in renames {
-        message = message.replace(&generated.display().to_string(), &user.display().to_string());
+    let found = find_program(name).ok_or_else(|| format!("`{name}` is not installed (not found on PATH)"))?;
+    let base =
+        Path::new(name).file_name().map(|file| file.to_string_lossy().into_owned()).unwrap_or_default();
+    let (program, prefix) = if base == "rustc" {
+        let sysroot = Command::new(&found)
+            .args(["--print", "sysroot"])
+            .output()
+            .ok()
+            .filter(|output| output.status.success())
+            .and_then(|output| std::fs::canonicalize(String::from_utf8_lossy(&output.stdout).trim()).ok())
+            .ok_or_else(|| format!("`{name} --print sysroot` gave no toolchain"))?;
+        (sysroot.join("bin/rustc"), Some(sysroot))
+    } else {
+        let program = std::fs::canonicalize(&found).unwrap_or(found);
+        let prefix = program.parent().and_then(Path::parent).map(Path::to_path_buf);
+        (program, prefix)
+    };
+    resolved.push((name.to_string(), program.clone(), prefix.clone()));
+    Ok((program, prefix))
+}
+
+/// `name` itself when it holds a slash, else the first match on `PATH`.
+fn find_program(name: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |path: &Path| {
+        std::fs::metadata(path)
+            .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
+    };
+    if name.contains('/') {
+        return runnable(Path::new(name)).then(|| PathBuf::from(name));
     }
-    Ok(Some(first_lines(&message)))
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|folder| folder.join(name)).find(|candidate| runnable(candidate))
 }
 
 /// The Python command's real interpreter and installation prefix, asked of the interpreter once per
@@ -447,25 +714,6 @@ fn resolve_python(command: &[String]) -> (PathBuf, Option<PathBuf>) {
     let prefix = lines.next().flatten();
     resolved.push((command.to_vec(), interpreter.clone(), prefix.clone()));
     (interpreter, prefix)
-}
-
-/// Compiles a Python file without running it: a syntax error is a CE, as LeetCode reports it.
-fn check_python(command: &[String], source: &Path) -> Result<Option<String>, String> {
-    let (program, args) = command.split_first().ok_or("an empty Python command")?;
-    let script = "import sys\nsource = open(sys.argv[1], encoding='utf-8').read()\ncompile(source, sys.argv[1], 'exec')\n";
-    let ran = Command::new(program)
-        .args(args)
-        .args(["-c", script])
-        .arg(source)
-        .output()
-        .map_err(|error| format!("cannot run `{}`: {error}", command.join(" ")))?;
-    if ran.status.success() {
-        return Ok(None);
-    }
-    let message = String::from_utf8_lossy(&ran.stderr);
-    // Python's traceback ends with the place and the error; the driver's own frames go.
-    let from = message.find(&format!("File \"{}\"", source.display())).unwrap_or(0);
-    Ok(Some(first_lines(&message[from..])))
 }
 
 fn first_lines(message: &str) -> String {

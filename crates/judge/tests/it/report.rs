@@ -31,6 +31,7 @@ fn run(implementation: &str, case: &str, verdict: Verdict, detail: Option<String
         peak_memory_bytes: None,
         detail,
         strict_fault: None,
+        isolation: "sandboxed",
     }
 }
 
@@ -86,6 +87,7 @@ fn hostile_report() -> JudgeReport {
         }],
         totals,
         processes: 4,
+        isolation: "sandboxed",
     }
 }
 

@@ -668,14 +668,16 @@ unsafe fn child_setup(plan: &Plan) -> libc::c_int {
         // The report goes on 4, closed on exec; 0..=3 stay open across it.
         libc::fcntl(4, libc::F_SETFD, libc::FD_CLOEXEC);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
-        // Nothing inside may trace this process (the program may share its user outside).
-        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
         // Wait for the parent: the id maps are written and the cgroup joined.
         let mut byte = 0u8;
         if libc::read(5, std::ptr::from_mut(&mut byte).cast(), 1) != 1 {
             libc::_exit(125);
         }
         libc::close(5);
+        // Nothing inside may trace this process (the program may share its user outside). Only
+        // now: it makes /proc/PID's files root's, and the parent of a judge that is not root had
+        // to write the id maps there first.
+        libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0);
         libc::setsid();
         let report = 4;
         // Every bind's source, opened in this mount namespace (a mount of the parent's would not

@@ -182,6 +182,7 @@ struct Started {
 /// # Errors
 /// One line when the program cannot be started at all.
 pub fn run(job: &Job) -> Result<Finished, String> {
+    stop_if_interrupted();
     let limits = job.limits;
     let group = match job.max_processes {
         Some(max) if !matches!(job.isolation, Isolation::Plain) => RunGroup::create(&limits, max),
@@ -236,6 +237,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     // its first process, which reaps the rest (see `tree_usage`).
     let sample_tree = group.is_none() && sandboxed;
     let mut tree_peak = 0u64;
+    let mut tree_cpu = Duration::ZERO;
     let mut killed_for_memory_sampled = false;
     let cpu_so_far = || match &group {
         Some(group) => group.cpu_time(),
@@ -266,6 +268,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         } else if sample_tree && !killed_over_cpu && !killed_for_memory_sampled {
             if let Some((cpu, resident)) = tree_usage(pid) {
                 tree_peak = tree_peak.max(resident);
+                tree_cpu = tree_cpu.max(cpu);
                 if cpu > limits.cpu_time {
                     killed_over_cpu = true;
                     kill_all();
@@ -280,6 +283,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         );
     }
     let wall_time = started.elapsed();
+    stop_if_interrupted();
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed
     // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
     kill_all();
@@ -304,6 +308,8 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         answer_reader.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
     let mut killed_for_memory = killed_for_memory_sampled;
     peak_memory_bytes = peak_memory_bytes.max(tree_peak);
+    // A sandbox killed before it reported leaves only what was sampled of its live processes.
+    cpu_time = cpu_time.max(tree_cpu);
     if let Some(group) = &group {
         cpu_time = group.cpu_time().unwrap_or(cpu_time).max(cpu_time);
         peak_memory_bytes = group.peak_memory().unwrap_or(peak_memory_bytes);
@@ -648,6 +654,17 @@ fn make_group(parent: &Path, name: &Path) -> Option<PathBuf> {
     Some(path)
 }
 
+/// Set once a signal has come: no run starts or reports after it (see [`clean_up_on_signals`]).
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Past a signal, a thread that would start or report a run waits for the process to end instead,
+/// so that nothing is judged (or left) while the runs are killed and their cgroups removed.
+fn stop_if_interrupted() {
+    while INTERRUPTED.load(Ordering::SeqCst) {
+        std::thread::park();
+    }
+}
+
 /// Every run group alive, for [`clean_up_on_signals`].
 static REGISTRY: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
@@ -845,6 +862,7 @@ pub fn clean_up_on_signals() {
         let mut byte = 0u8;
         // SAFETY: reads one byte into a valid buffer from a descriptor this thread owns.
         while unsafe { libc::read(read_end, std::ptr::from_mut(&mut byte).cast(), 1) } != 1 {}
+        INTERRUPTED.store(true, Ordering::SeqCst);
         let folders: Vec<PathBuf> =
             REGISTRY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
         for folder in &folders {

@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::Child;
+use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, PoisonError, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -939,4 +939,110 @@ fn watch_judges_again_when_the_file_changes() {
     assert!(second.contains("2 verdicts from 2 runs: 0 AC, 2 WA,"), "{second}");
     assert!(second.contains("WA watched.py on cses/sample: expected 65, got 66"), "{second}");
     assert!(watch.stderr().contains("changed: judging again"), "{}", watch.stderr());
+}
+
+// ---------------------------------------------------------------- 7. interrupted
+
+/// Ctrl-C (SIGINT) or SIGTERM while files run: the judge ends as the signal ends it, and leaves no
+/// process of a run and no cgroup behind.
+#[test]
+fn an_interrupted_judge_leaves_no_run_and_no_cgroup_behind() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-interrupted");
+    // Names itself (PR_SET_NAME through /proc) and spins until it is killed.
+    let file = folder.write(
+        "spin.py",
+        "import sys\nsys.stdin.read()\nopen('/proc/self/comm', 'w').write('qj-spin')\nwhile True:\n    pass\n",
+    );
+    let cases = cases_folder();
+    for (signal, name) in [(2, "INT"), (15, "TERM")] {
+        let mut child = run_xtask(&["judge", "--jobs", "2", "--cases", cases.arg(), path_arg(&file)]).spawn();
+        let started = Instant::now();
+        while processes_named("qj-spin").is_empty() {
+            assert!(started.elapsed() < Duration::from_secs(60), "the spinning run never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let pid = child.id();
+        let sent = std::process::Command::new("kill").arg(format!("-{name}")).arg(pid.to_string()).status();
+        assert!(sent.is_ok_and(|status| status.success()), "kill -{name} {pid}");
+        let status = child.wait().expect("the judge ends");
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(signal),
+            "the judge ends as signal {signal} ends it: {status:?}"
+        );
+        assert_eq!(processes_named("qj-spin"), Vec::<String>::new(), "left after signal {signal}");
+        let own: Vec<PathBuf> = leftover_cgroups()
+            .into_iter()
+            .filter(|path| path.to_string_lossy().ends_with(&format!("queens-judge-{pid}")))
+            .collect();
+        assert_eq!(own, Vec::<PathBuf>::new(), "cgroups left after signal {signal}");
+    }
+}
+
+// ---------------------------------------------------------------- 8. a judge that is not root
+
+/// The effective uid of this test, from /proc/self/status.
+fn effective_uid() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    let line = status.lines().find(|line| line.starts_with("Uid:")).expect("a Uid line");
+    line.split_whitespace().nth(2).and_then(|uid| uid.parse().ok()).expect("an effective uid")
+}
+
+/// As a user that is not root (this test's own, or `nobody` through setpriv when the test runs as
+/// root), with no cgroup to write: the sandbox still holds, the fork bomb meets the process cap
+/// (`RLIMIT_NPROC` in the run's user namespace), and children's CPU time and memory still count.
+#[test]
+fn a_judge_that_is_not_root_sandboxes_caps_and_counts_the_same() {
+    let _alone = ALONE.write().unwrap_or_else(PoisonError::into_inner);
+    let folder = TempFolder::new("submission-not-root");
+    let names =
+        ["cses/right.py", "hostile/read_host.py", "hostile/children_cpu.py", "hostile/children_memory.py"];
+    let bombs = ["hostile/fork_bomb.py"];
+    let mut files = Vec::new();
+    for path in names.iter().chain(&bombs) {
+        let name = path.rsplit('/').next().expect("a name");
+        let text = std::fs::read_to_string(corpus().join(path)).expect("a corpus file");
+        files.push(folder.write(&format!("files/{name}"), &text));
+    }
+    let binary = folder.path.join("xtask");
+    std::fs::copy(env!("CARGO_BIN_EXE_xtask"), &binary).expect("a copy of the judge");
+    let cases = cases_folder();
+    let mut command = if effective_uid() == 0 {
+        for path in [folder.path.clone(), cases.path.clone()] {
+            let owned = Command::new("chown").args(["-R", "65534:65534"]).arg(&path).status();
+            assert!(owned.is_ok_and(|status| status.success()), "chown {}", path.display());
+        }
+        let mut command = Command::new("setpriv");
+        command.args(["--reuid=65534", "--regid=65534", "--clear-groups"]).arg(&binary);
+        command
+    } else {
+        Command::new(&binary)
+    };
+    command
+        .args(["judge", "--json", "--jobs", "2", "--case", "cses/sample", "--cases", cases.arg()])
+        .args(&files)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("CARGO_TARGET_DIR", folder.path.join("target"))
+        .stdin(Stdio::null());
+    let output = command.output().expect("the judge starts");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value =
+        serde_json::from_str(&stdout).unwrap_or_else(|error| panic!("{error}: {stdout}\n{stderr}"));
+    assert_eq!(report["isolation"], "sandboxed", "{stderr}");
+    let expected = [
+        ("right.py", "AC"),
+        ("read_host.py", "AC"),
+        ("children_cpu.py", "TLE"),
+        ("children_memory.py", "MLE"),
+    ];
+    for (name, wanted) in expected {
+        let (got, detail) = verdict(run_of(&report, "cses1624", name, "cses/sample"));
+        assert_eq!(got, wanted, "{name}: {detail}");
+    }
+    let (got, detail) = verdict(run_of(&report, "cses1624", "fork_bomb.py", "cses/sample"));
+    assert!(["TLE", "RE"].contains(&got), "fork_bomb.py: {got}: {detail}");
+    assert_eq!(processes_named("qj-forkbomb-py"), Vec::<String>::new(), "the bomb outlived its verdict");
 }

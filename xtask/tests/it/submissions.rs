@@ -963,7 +963,7 @@ fn an_interrupted_judge_leaves_no_run_and_no_cgroup_behind() {
             std::thread::sleep(Duration::from_millis(20));
         }
         let pid = child.id();
-        let sent = std::process::Command::new("kill").arg(format!("-{name}")).arg(pid.to_string()).status();
+        let sent = Command::new("kill").arg(format!("-{name}")).arg(pid.to_string()).status();
         assert!(sent.is_ok_and(|status| status.success()), "kill -{name} {pid}");
         let status = child.wait().expect("the judge ends");
         assert_eq!(

@@ -101,8 +101,10 @@ impl std::fmt::Display for Outcome {
 
 /// Runs `contestant` once on `board` as an input of `problem` (see [`crate::contestant::attempt`]).
 pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, board: &Board) -> Outcome {
-    let first_line =
-        |detail: &str| detail.lines().next().unwrap_or_default().trim_end_matches(':').to_string();
+    // Shown as text only: what a program wrote reaches the terminal with its controls escaped.
+    let first_line = |detail: &str| {
+        crate::escape::escape_controls(detail.lines().next().unwrap_or_default().trim_end_matches(':')).into_owned()
+    };
     let attempt = attempt(contestant, problem, board, context.limits, context.child_program, context.sandbox);
     match attempt.result {
         Ok(Answer::Count(count)) => Outcome::Count(count),
@@ -111,7 +113,7 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
             // The message goes on to draw the faulty boards; its first line names the fault.
             Err(error) => Outcome::Wrong(first_line(&error)),
         },
-        Err((Verdict::WA, reason)) => Outcome::Wrong(reason),
+        Err((Verdict::WA, reason)) => Outcome::Wrong(crate::escape::escape_controls(&reason).into_owned()),
         Err((verdict, detail)) => Outcome::Failed { verdict: verdict.label(), detail: first_line(&detail) },
     }
 }
@@ -399,7 +401,7 @@ pub fn stress(
         .iter()
         .filter_map(|contestant| match contestant {
             Contestant::File { submission, build: Build::CompileError(message) } => {
-                Some((submission.name.clone(), message.clone()))
+                Some((submission.name.clone(), crate::escape::escape_controls(message).into_owned()))
             }
             _ => None,
         })

@@ -294,11 +294,13 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     let mut cpu_time = timeval(usage.ru_utime) + timeval(usage.ru_stime);
     // ru_maxrss is in KiB on Linux.
     let mut peak_memory_bytes = u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024);
+    let mut setup_time = Duration::ZERO;
     if let Some(mut spawned) = child.sandboxed.take() {
         if let Some(report) = spawned.read_report()? {
             status = report.status;
             cpu_time = Duration::from_micros(report.cpu_micros);
             peak_memory_bytes = report.max_rss_kib.saturating_mul(1024);
+            setup_time = Duration::from_micros(report.setup_micros);
         }
     }
     let _ = writer.join();
@@ -311,7 +313,8 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     // A sandbox killed before it reported leaves only what was sampled of its live processes.
     cpu_time = cpu_time.max(tree_cpu);
     if let Some(group) = &group {
-        cpu_time = group.cpu_time().unwrap_or(cpu_time).max(cpu_time);
+        // The group counts the sandbox's setup too, which is not the program's time.
+        cpu_time = group.cpu_time().map_or(cpu_time, |total| total.saturating_sub(setup_time)).max(cpu_time);
         peak_memory_bytes = group.peak_memory().unwrap_or(peak_memory_bytes);
         killed_for_memory = group.oom_killed();
     }

@@ -183,6 +183,9 @@ pub struct Report {
     pub cpu_micros: u64,
     /// The largest peak resident size of any one of them, in KiB.
     pub max_rss_kib: u64,
+    /// PID 1's own CPU time (the sandbox's setup), in microseconds: a cgroup counts it too, and
+    /// it is not the program's.
+    pub setup_micros: u64,
 }
 
 impl Spawned {
@@ -233,13 +236,14 @@ fn parse_report(bytes: &[u8], steps: &[String]) -> Result<Option<Report>, String
                 let error = std::io::Error::from_raw_os_error(int(&body[..4]));
                 return Err(format!("cannot start the program in the sandbox: {error}"));
             }
-            b'R' if body.len() >= 20 => {
+            b'R' if body.len() >= 28 => {
                 report = Some(Report {
                     status: int(&body[..4]),
                     cpu_micros: long(&body[4..12]),
                     max_rss_kib: long(&body[12..20]),
+                    setup_micros: long(&body[20..28]),
                 });
-                rest = &body[20..];
+                rest = &body[28..];
                 continue;
             }
             _ => return Err("the sandbox's first process sent a report it could not have".to_string()),
@@ -815,11 +819,15 @@ unsafe fn child_setup(plan: &Plan) -> libc::c_int {
         libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
         let micros = |time: libc::timeval| (time.tv_sec as u64) * 1_000_000 + time.tv_usec as u64;
         let cpu = micros(usage.ru_utime) + micros(usage.ru_stime);
-        let mut record = [0u8; 21];
+        let mut own: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut own);
+        let setup = micros(own.ru_utime) + micros(own.ru_stime);
+        let mut record = [0u8; 29];
         record[0] = b'R';
         record[1..5].copy_from_slice(&program_status.to_ne_bytes());
         record[5..13].copy_from_slice(&cpu.to_ne_bytes());
         record[13..21].copy_from_slice(&(usage.ru_maxrss as u64).to_ne_bytes());
+        record[21..29].copy_from_slice(&setup.to_ne_bytes());
         libc::write(report, record.as_ptr().cast(), record.len());
         libc::_exit(0)
     }
@@ -873,8 +881,9 @@ mod tests {
         bytes.extend_from_slice(&(3i32 << 8).to_ne_bytes());
         bytes.extend_from_slice(&1500u64.to_ne_bytes());
         bytes.extend_from_slice(&2048u64.to_ne_bytes());
+        bytes.extend_from_slice(&700u64.to_ne_bytes());
         let report = parse_report(&bytes, &steps).expect("a report").expect("one");
-        assert_eq!(report, Report { status: 3 << 8, cpu_micros: 1500, max_rss_kib: 2048 });
+        assert_eq!(report, Report { status: 3 << 8, cpu_micros: 1500, max_rss_kib: 2048, setup_micros: 700 });
         let mut failed = vec![b'S'];
         failed.extend_from_slice(&0i32.to_ne_bytes());
         failed.extend_from_slice(&libc::EPERM.to_ne_bytes());

@@ -639,8 +639,30 @@ fn hierarchies() -> &'static Hierarchies {
                 }
             }
         }
+        for folder in [&found.memory, &found.cpuacct, &found.pids, &found.unified].into_iter().flatten() {
+            sweep_dead_judges(folder);
+        }
         found
     })
+}
+
+/// Removes the cgroup folders of judges that died without removing them (killed by SIGKILL, which
+/// nothing can catch): their processes are gone with their namespaces, their folders are empty.
+fn sweep_dead_judges(folder: &Path) {
+    for entry in std::fs::read_dir(folder).into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name.strip_prefix("queens-judge-") else { continue };
+        if pid.parse::<u32>().is_err() || Path::new("/proc").join(pid).exists() {
+            continue;
+        }
+        for run in std::fs::read_dir(entry.path()).into_iter().flatten().flatten() {
+            if run.file_type().is_ok_and(|kind| kind.is_dir()) {
+                kill_group_folder(&run.path());
+                let _ = std::fs::remove_dir(run.path());
+            }
+        }
+        let _ = std::fs::remove_dir(entry.path());
+    }
 }
 
 /// A name no other run of this process has, under a folder of this process's own.

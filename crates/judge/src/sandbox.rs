@@ -7,7 +7,7 @@
 //! on a tmpfs, binds into it read-only the standard system folders (`/usr` and the `/bin`, `/lib`
 //! links), a few device nodes, the toolchain's folders and the run's [`Layout`] (a private
 //! folder holding a copy of the submission and its build; writable for a build only), mounts a
-//! fresh `/proc` and a small private `/tmp`, and `pivot_root`s into it: nothing else of the host
+//! fresh read-only `/proc` and a small private `/tmp`, and `pivot_root`s into it: nothing else of the host
 //! is there, not the submission's own folder, `$HOME`, the host's `/tmp`, the repository or the
 //! cases. It then starts the program as an unprivileged user (uid 1000 inside; outside, the
 //! judge's own uid, or [`HOST_UID`] when the judge runs as root), with no capability, no new
@@ -753,7 +753,8 @@ unsafe fn child_setup(plan: &Plan) -> libc::c_int {
                         c"proc".as_ptr(),
                         target.as_ptr(),
                         c"proc".as_ptr(),
-                        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                        // Read-only: no /proc/sys setting, however open its mode, can be written.
+                        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC | libc::MS_RDONLY,
                         std::ptr::null(),
                     ) != 0
                 }

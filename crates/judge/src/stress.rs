@@ -103,7 +103,8 @@ impl std::fmt::Display for Outcome {
 pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, board: &Board) -> Outcome {
     // Shown as text only: what a program wrote reaches the terminal with its controls escaped.
     let first_line = |detail: &str| {
-        crate::escape::escape_controls(detail.lines().next().unwrap_or_default().trim_end_matches(':')).into_owned()
+        crate::escape::escape_controls(detail.lines().next().unwrap_or_default().trim_end_matches(':'))
+            .into_owned()
     };
     let attempt = attempt(contestant, problem, board, context.limits, context.child_program, context.sandbox);
     match attempt.result {

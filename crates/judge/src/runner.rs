@@ -527,7 +527,7 @@ impl Finished {
         let allocation_failed = stderr.contains("memory allocation of") || stderr.contains("std::bad_alloc");
         if self.peak_memory_bytes > limits.memory_bytes || allocation_failed || self.killed_for_memory {
             let why = if self.killed_for_memory {
-                ": the kernel killed a process of the run at the limit"
+                ": its processes were killed at the limit"
             } else if allocation_failed {
                 ": an allocation failed"
             } else {
@@ -892,6 +892,19 @@ pub fn clean_up_on_signals() {
             REGISTRY.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
         for folder in &folders {
             kill_group_folder(folder);
+        }
+        // A killed process stays in its group until it is reaped, and the threads that would
+        // reap the runs are stopped: this one reaps them (the process ends next anyway).
+        let reap = || {
+            // SAFETY: waitpid with a null status pointer, on this process's own children.
+            while unsafe { libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) } > 0 {}
+        };
+        for _ in 0..100 {
+            reap();
+            if folders.iter().all(|folder| std::fs::remove_dir(folder).is_ok() || !folder.exists()) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
         for folder in &folders {
             remove_group_folder(folder);

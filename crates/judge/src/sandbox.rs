@@ -857,6 +857,14 @@ unsafe fn start_program(plan: &Plan, report: RawFd) -> ! {
         }
         libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        // A session keyring of its own: the judge's (a login's, a container's) holds keys that
+        // belong to whoever started it, and would outlive the run.
+        const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+        if libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>()) < 0
+            && *libc::__errno_location() != libc::ENOSYS
+        {
+            fail(b'E', 0, report);
+        }
         // As a program expects to start: no signal blocked, SIGPIPE not ignored (the judge
         // ignores it, as every Rust program does, and an ignored signal stays so across exec).
         let mut signals: libc::sigset_t = std::mem::zeroed();

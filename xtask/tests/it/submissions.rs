@@ -404,13 +404,55 @@ fn hostile_files_get_the_same_verdicts_without_cgroups() {
     hostile_files_under(&[("QUEENS_JUDGE_CGROUPS", "off")]);
 }
 
+/// Puts this thread (and so the judge it starts) in a session keyring of its own holding a `user`
+/// key named `queens-judge-secret`, for hostile/keyring.py to look for.
+fn join_a_session_keyring_with_a_secret() {
+    const KEYCTL_JOIN_SESSION_KEYRING: libc::c_long = 1;
+    const KEY_SPEC_SESSION_KEYRING: libc::c_long = -3;
+    // SAFETY: keyctl and add_key with valid C strings and a one-byte payload.
+    let (joined, added) = unsafe {
+        let joined =
+            libc::syscall(libc::SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, std::ptr::null::<libc::c_char>());
+        let added = libc::syscall(
+            libc::SYS_add_key,
+            c"user".as_ptr(),
+            c"queens-judge-secret".as_ptr(),
+            b"x".as_ptr(),
+            1usize,
+            KEY_SPEC_SESSION_KEYRING,
+        );
+        (joined, added)
+    };
+    assert!(joined >= 0 && added >= 0, "a session keyring with a key: {}", std::io::Error::last_os_error());
+}
+
+/// Whether this thread's session keyring holds a `user` key named `name`.
+fn session_keyring_holds(name: &std::ffi::CStr) -> bool {
+    const KEYCTL_SEARCH: libc::c_long = 10;
+    const KEY_SPEC_SESSION_KEYRING: libc::c_long = -3;
+    // SAFETY: keyctl with valid C strings.
+    unsafe {
+        libc::syscall(
+            libc::SYS_keyctl,
+            KEYCTL_SEARCH,
+            KEY_SPEC_SESSION_KEYRING,
+            c"user".as_ptr(),
+            name.as_ptr(),
+            0,
+        ) >= 0
+    }
+}
+
 fn hostile_files_under(env: &[(&str, &str)]) {
     assert_no_pwned_file("before the judge");
+    join_a_session_keyring_with_a_secret();
     // A judge killed elsewhere (SIGKILL cannot be caught) may have left its folders already.
     let before = leftover_cgroups();
     let started = Instant::now();
     judge_against_manifest_with(&group("hostile", false), env);
     assert_no_pwned_file("after the judge");
+    assert!(session_keyring_holds(c"queens-judge-secret"), "the test's own key is gone");
+    assert!(!session_keyring_holds(c"queens-judge-planted"), "a run left a key in the judge's keyring");
     // sleep.py is stopped at the backstop (3 s), not after its 30 s; daemon_stdout.py's daemon
     // (25 s) ends with its program.
     assert!(started.elapsed() < Duration::from_secs(60), "took {:?}", started.elapsed());

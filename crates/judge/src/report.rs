@@ -37,6 +37,16 @@ fn cell(run: &RunResult) -> (String, Style) {
 /// The report as text, with ANSI styles (the front strips them where colour is off).
 pub fn render_text(report: &JudgeReport) -> String {
     let mut out = String::new();
+    // How submitted files were kept apart, before anything they did is shown.
+    match report.isolation {
+        "sandboxed" => out.push_str(&Style::Dim.paint(
+            "sandbox: on (each file's build and runs in namespaces of their own, every process counted)\n\n",
+        )),
+        "unsandboxed" => out.push_str(
+            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits alone\n\n",
+        ),
+        _ => {}
+    }
     for problem in &report.problems {
         let mut header = vec!["case".to_string()];
         header.extend(problem.implementations.iter().map(|id| {

@@ -1091,3 +1091,36 @@ fn a_judge_that_is_not_root_sandboxes_caps_and_counts_the_same() {
     assert!(["TLE", "RE"].contains(&got), "fork_bomb.py: {got}: {detail}");
     assert_eq!(processes_named("qj-forkbomb-py"), Vec::<String>::new(), "the bomb outlived its verdict");
 }
+
+// ---------------------------------------------------------------- 9. how files were kept apart
+
+/// The text report's first line and the JSON say whether files ran in the sandbox; `--no-sandbox`
+/// says so on stderr too, and its runs are still judged the same.
+#[test]
+fn the_report_says_how_files_were_isolated() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let file = corpus().join("cses/right.py");
+    for (extra, isolation, first_line) in [
+        (&[][..], "sandboxed", "sandbox: on"),
+        (&["--no-sandbox"][..], "unsandboxed", "sandbox: OFF (--no-sandbox)"),
+    ] {
+        let mut args = vec!["judge", "--jobs", "2", "--accept", "--case", "cses/sample", "--cases", cases.arg()];
+        args.extend_from_slice(extra);
+        args.push(path_arg(&file));
+        let ran = run_xtask(&args).run();
+        ran.expect_code(0);
+        assert!(ran.stdout.starts_with(first_line), "{ran}");
+        assert_eq!(ran.stderr.contains("--no-sandbox"), isolation == "unsandboxed", "{ran}");
+        let (ran, report) =
+            judge_json(&cases, &[&["--case", "cses/sample"][..], extra].concat(), &[file.clone()]);
+        assert_eq!(report["isolation"], isolation, "{ran}");
+        let run = run_of(&report, "cses1624", "right.py", "cses/sample");
+        assert_eq!(run["isolation"], isolation, "{ran}");
+        assert_eq!(verdict(run).0, "AC", "{ran}");
+    }
+    // Without files, nothing was isolated: the built-ins are the judge's own code.
+    let (ran, report) = judge_json(&cases, &["--impl", "cses/bitmask", "--case", "cses/sample"], &[]);
+    assert_eq!(report["isolation"], "none", "{ran}");
+    assert_eq!(run_of(&report, "cses1624", "cses/bitmask", "cses/sample")["isolation"], "builtin", "{ran}");
+}

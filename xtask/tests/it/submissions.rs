@@ -1105,15 +1105,19 @@ fn the_report_says_how_files_were_isolated() {
         (&[][..], "sandboxed", "sandbox: on"),
         (&["--no-sandbox"][..], "unsandboxed", "sandbox: OFF (--no-sandbox)"),
     ] {
-        let mut args = vec!["judge", "--jobs", "2", "--accept", "--case", "cses/sample", "--cases", cases.arg()];
+        let mut args =
+            vec!["judge", "--jobs", "2", "--accept", "--case", "cses/sample", "--cases", cases.arg()];
         args.extend_from_slice(extra);
         args.push(path_arg(&file));
         let ran = run_xtask(&args).run();
         ran.expect_code(0);
         assert!(ran.stdout.starts_with(first_line), "{ran}");
         assert_eq!(ran.stderr.contains("--no-sandbox"), isolation == "unsandboxed", "{ran}");
-        let (ran, report) =
-            judge_json(&cases, &[&["--case", "cses/sample"][..], extra].concat(), &[file.clone()]);
+        let (ran, report) = judge_json(
+            &cases,
+            &[&["--case", "cses/sample"][..], extra].concat(),
+            std::slice::from_ref(&file),
+        );
         assert_eq!(report["isolation"], isolation, "{ran}");
         let run = run_of(&report, "cses1624", "right.py", "cses/sample");
         assert_eq!(run["isolation"], isolation, "{ran}");

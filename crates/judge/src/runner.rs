@@ -184,10 +184,10 @@ struct Started {
 pub fn run(job: &Job) -> Result<Finished, String> {
     stop_if_interrupted();
     let limits = job.limits;
-    let group = match job.max_processes {
-        Some(max) if !matches!(job.isolation, Isolation::Plain) => RunGroup::create(&limits, max),
-        Some(max) => RunGroup::create_pids_only(max),
-        None => None,
+    // The judge's own code (a built-in) needs no group: only a file's runs and builds get one.
+    let group = match (job.max_processes, job.isolation) {
+        (Some(max), Isolation::Unsandboxed | Isolation::Sandboxed { .. }) => RunGroup::create(&limits, max),
+        _ => None,
     };
     let started = Instant::now();
     let mut child = match job.isolation {
@@ -716,17 +716,6 @@ impl RunGroup {
             RunGroup { kind: GroupKind::V2(make_group(unified, &name)?) }
         };
         group.limit(limits, max).then_some(group)
-    }
-
-    /// A group with the process cap alone (a built-in's run).
-    pub fn create_pids_only(max: u32) -> Option<RunGroup> {
-        let limits = Limits {
-            cpu_time: Duration::from_secs(1),
-            memory_bytes: u64::MAX,
-            output_bytes: 0,
-            wall_time: None,
-        };
-        RunGroup::create(&limits, max)
     }
 
     fn limit(&self, limits: &Limits, max: u32) -> bool {

@@ -282,7 +282,8 @@ pub struct Runnable {
     pub user_path: PathBuf,
     pub language: Language,
     /// The interpreter's command and its installation (Python), or `None` (a built program).
-    pub interpreter: Option<(Vec<String>, PathBuf, Option<PathBuf>)>,
+    /// For a venv, its own prefix and its base installation's.
+    pub interpreter: Option<(Vec<String>, PathBuf, Vec<PathBuf>)>,
     /// Whether the answer comes on file descriptor 3 (a LeetCode driver) rather than stdout.
     pub answer_channel: bool,
 }
@@ -303,8 +304,8 @@ impl Runnable {
         };
         let (program, mut args) = match &self.interpreter {
             None => (at("program"), Vec::new()),
-            Some((command, interpreter, prefix)) => {
-                if let Some(prefix) = prefix {
+            Some((command, interpreter, prefixes)) => {
+                for prefix in prefixes {
                     layout.toolchain(prefix);
                 }
                 let mut args: Vec<OsString> = command[1..].iter().map(OsString::from).collect();
@@ -391,8 +392,8 @@ pub fn build(
         return Ok(Build::CompileError(message));
     }
     let interpreter = (submission.language == Language::Python).then(|| {
-        let (interpreter, prefix) = resolve_python(command);
-        (command.to_vec(), interpreter, prefix)
+        let (interpreter, prefixes) = resolve_python(command);
+        (command.to_vec(), interpreter, prefixes)
     });
     let runnable = Runnable {
         folder: folder.clone(),
@@ -511,7 +512,7 @@ impl Compiler<'_> {
             words.push(remap);
         }
         words.extend([source.clone().into_os_string(), "-o".into(), self.at("program").into_os_string()]);
-        let outcome = self.run(&program, prefix.as_deref(), &words, command)?;
+        let outcome = self.run(&program, prefix.as_slice(), &words, command)?;
         Ok(match outcome {
             Compiled::Refused(message) => {
                 let mut message =
@@ -526,15 +527,12 @@ impl Compiler<'_> {
     }
 
     /// Compiles a Python file without running it: a syntax error is a CE, as LeetCode reports it.
-    fn check_python(
-        &self,
-        interpreter: &(Vec<String>, PathBuf, Option<PathBuf>),
-    ) -> Result<Compiled, String> {
-        let (command, program, prefix) = interpreter;
+    fn check_python(&self, interpreter: &(Vec<String>, PathBuf, Vec<PathBuf>)) -> Result<Compiled, String> {
+        let (command, program, prefixes) = interpreter;
         let script = "import sys\nsource = open(sys.argv[1], encoding='utf-8').read()\ncompile(source, sys.argv[2], 'exec')\n";
         let mut words: Vec<OsString> = command[1..].iter().map(OsString::from).collect();
         words.extend(["-c".into(), script.into(), self.source().into_os_string(), self.user_path.into()]);
-        Ok(match self.run(program, prefix.as_deref(), &words, command)? {
+        Ok(match self.run(program, prefixes, &words, command)? {
             Compiled::Refused(message) => {
                 // Python's traceback ends with the place and the error; the check's own frames go.
                 let from = message.find(&format!("File \"{}\"", self.user_path.display())).unwrap_or(0);
@@ -548,14 +546,14 @@ impl Compiler<'_> {
     fn run(
         &self,
         program: &Path,
-        prefix: Option<&Path>,
+        prefixes: &[PathBuf],
         args: &[OsString],
         command: &[String],
     ) -> Result<Compiled, String> {
         let mut layout = Layout::new(BUILD_TMP_BYTES);
         layout.mount(self.folder, Path::new(BOX), true);
         layout.mount(&self.folder.join(SOURCE).join(file_name(self.user_path)), self.user_path, false);
-        if let Some(prefix) = prefix {
+        for prefix in prefixes {
             layout.toolchain(prefix);
         }
         if let Some(uid) = self.sandbox.and_then(Sandbox::host_uid) {
@@ -689,12 +687,12 @@ fn find_program(name: &str) -> Option<PathBuf> {
     std::env::split_paths(&path).map(|folder| folder.join(name)).find(|candidate| runnable(candidate))
 }
 
-/// The Python command's real interpreter and installation prefix, asked of the interpreter once per
-/// process (`sys.executable`, `sys.prefix`, canonical); the command's own program where it cannot
-/// say.
-fn resolve_python(command: &[String]) -> (PathBuf, Option<PathBuf>) {
+/// The Python command's real interpreter and installation prefixes, asked of the interpreter once
+/// per process (`sys.executable`, `sys.prefix` and, for a venv, `sys.base_prefix`, which holds the
+/// standard library; canonical); the command's own program where it cannot say.
+fn resolve_python(command: &[String]) -> (PathBuf, Vec<PathBuf>) {
     /// A command, and what it resolved to.
-    type Resolved = (Vec<String>, PathBuf, Option<PathBuf>);
+    type Resolved = (Vec<String>, PathBuf, Vec<PathBuf>);
     static RESOLVED: std::sync::Mutex<Vec<Resolved>> = std::sync::Mutex::new(Vec::new());
     let mut resolved = RESOLVED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some((_, interpreter, prefix)) = resolved.iter().find(|(known, _, _)| known == command) {
@@ -704,7 +702,7 @@ fn resolve_python(command: &[String]) -> (PathBuf, Option<PathBuf>) {
         command.split_first().map_or(("python3", &[][..]), |(program, args)| (program.as_str(), args));
     let asked = Command::new(program)
         .args(args)
-        .args(["-c", "import sys; print(sys.executable); print(sys.prefix)"])
+        .args(["-c", "import sys; print(sys.executable); print(sys.prefix); print(sys.base_prefix)"])
         .output()
         .ok()
         .filter(|output| output.status.success())
@@ -712,9 +710,10 @@ fn resolve_python(command: &[String]) -> (PathBuf, Option<PathBuf>) {
     let mut lines =
         asked.as_deref().unwrap_or("").lines().map(|line| std::fs::canonicalize(line.trim()).ok());
     let interpreter = lines.next().flatten().unwrap_or_else(|| PathBuf::from(program));
-    let prefix = lines.next().flatten();
-    resolved.push((command.to_vec(), interpreter.clone(), prefix.clone()));
-    (interpreter, prefix)
+    let mut prefixes: Vec<PathBuf> = lines.flatten().collect();
+    prefixes.dedup();
+    resolved.push((command.to_vec(), interpreter.clone(), prefixes.clone()));
+    (interpreter, prefixes)
 }
 
 fn first_lines(message: &str) -> String {

@@ -1128,3 +1128,23 @@ fn the_report_says_how_files_were_isolated() {
     assert_eq!(report["isolation"], "none", "{ran}");
     assert_eq!(run_of(&report, "cses1624", "cses/bitmask", "cses/sample")["isolation"], "builtin", "{ran}");
 }
+
+/// A Python from a venv: the sandbox shows the venv and the installation it was made from, whose
+/// standard library it runs on.
+#[test]
+fn a_python_from_a_venv_runs_in_the_sandbox() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-venv");
+    let venv = folder.path.join("venv");
+    let made = Command::new("python3").args(["-m", "venv", "--without-pip"]).arg(&venv).status();
+    assert!(made.is_ok_and(|status| status.success()), "python3 -m venv");
+    let python = venv.join("bin/python3");
+    let cases = cases_folder();
+    let file = corpus().join("cses/right.py");
+    let (ran, report) = judge_json(
+        &cases,
+        &["--case", "cses/sample", "--python", path_arg(&python)],
+        std::slice::from_ref(&file),
+    );
+    assert_eq!(verdict(run_of(&report, "cses1624", "right.py", "cses/sample")).0, "AC", "{ran}");
+}

@@ -772,12 +772,50 @@ fn main() {
 }
 "#;
 
+/// `--strict`'s memory factor (README: the sanitizers' room), held on the run's cgroup.
+const STRICT_MEMORY_FACTOR: u64 = 4;
+
+/// A right CSES program that, built with the address sanitizer (`--strict`), also fills 3 GB.
+const HOG_UNDER_CHECKS_CPP: &str = r#"#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+char board[8][16];
+int place(int row, int cols, int sums, int diffs) {
+    if (row == 8) return 1;
+    int ways = 0;
+    for (int col = 0; col < 8; col++) {
+        if (board[row][col] == '*' || cols >> col & 1 || sums >> (row + col) & 1 || diffs >> (row - col + 7) & 1) continue;
+        ways += place(row + 1, cols | 1 << col, sums | 1 << (row + col), diffs | 1 << (row - col + 7));
+    }
+    return ways;
+}
+int main() {
+    for (auto& row : board) if (scanf("%15s", row) != 1) return 1;
+#if defined(__SANITIZE_ADDRESS__)
+    size_t bytes = (size_t)3 << 30;
+    char* big = (char*)malloc(bytes);
+    if (big) memset(big, 1, bytes);
+    if (big && big[bytes - 1] != 1) return 2;
+#endif
+    printf("%d\n", place(0, 0, 0, 0));
+}
+"#;
+
 #[test]
 fn strict_reports_an_ac_that_faults_under_the_checks() {
     let _shared = shared();
     let folder = TempFolder::new("submission-strict");
-    let files = [folder.write("oob.cpp", OUT_OF_BOUNDS_CPP), folder.write("underflow.rs", UNDERFLOW_RS)];
-    let faults = [("oob.cpp", "out-of-bounds"), ("underflow.rs", "attempt to subtract with overflow")];
+    let files = [
+        folder.write("oob.cpp", OUT_OF_BOUNDS_CPP),
+        folder.write("underflow.rs", UNDERFLOW_RS),
+        folder.write("hog.cpp", HOG_UNDER_CHECKS_CPP),
+    ];
+    // hog.cpp holds 3 GB under the address sanitizer alone: past --strict's 4 x 512 MB.
+    let faults = [
+        ("oob.cpp", "out-of-bounds"),
+        ("underflow.rs", "attempt to subtract with overflow"),
+        ("hog.cpp", &format!("over the {} MB limit", 512 * STRICT_MEMORY_FACTOR)),
+    ];
     let cases = cases_folder();
     let text = |extra: &[&str]| {
         let mut args = vec!["judge", "--jobs", "2", "--accept", "--cases", cases.arg()];
@@ -798,11 +836,11 @@ fn strict_reports_an_ac_that_faults_under_the_checks() {
     plain.expect_code(0);
     assert!(!plain.stdout.contains("AC, but"), "{plain}");
     for case in CSES_CASES {
-        assert_eq!(rows(&plain, case).matches("AC ").count(), 2, "{plain}");
+        assert_eq!(rows(&plain, case).matches("AC ").count(), 3, "{plain}");
     }
     let (ran, report) = judge_json(&cases, &[], &files);
     ran.expect_code(0);
-    assert_eq!(runs(&report).len(), 4, "{ran}");
+    assert_eq!(runs(&report).len(), 6, "{ran}");
     for run in runs(&report) {
         assert_eq!(run["verdict"], "AC", "{run}");
         assert!(run["strict_fault"].is_null(), "{run}");
@@ -812,7 +850,7 @@ fn strict_reports_an_ac_that_faults_under_the_checks() {
     let strict = text(&["--strict"]);
     strict.expect_code(1);
     for case in CSES_CASES {
-        assert_eq!(rows(&strict, case).matches("AC, but").count(), 2, "{strict}");
+        assert_eq!(rows(&strict, case).matches("AC, but").count(), 3, "{strict}");
         for (name, fault) in faults {
             let detail = strict
                 .stdout
@@ -825,7 +863,7 @@ fn strict_reports_an_ac_that_faults_under_the_checks() {
     let (ran, report) = judge_json(&cases, &["--strict"], &files);
     ran.expect_code(1);
     assert_eq!(report["passed"], false);
-    assert_eq!(runs(&report).len(), 4, "{ran}");
+    assert_eq!(runs(&report).len(), 6, "{ran}");
     for run in runs(&report) {
         assert_eq!(run["verdict"], "AC", "{run}");
         let fault = run["strict_fault"].as_str().unwrap_or_else(|| panic!("no strict_fault: {run}"));

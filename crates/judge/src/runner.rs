@@ -1,17 +1,25 @@
-//! The one child-process runner: judge, stress and bench start every run through [`run`], so a
-//! solution that panics, aborts, overflows its stack, loops forever, eats memory or floods its
-//! output gets a verdict and harms no other run, and every command gives the same verdict for it.
+//! The one child-process runner: judge, stress and bench start every run through [`run`] (and a
+//! file's build is a run too), so a solution that panics, aborts, overflows its stack, loops
+//! forever, eats memory or floods its output gets a verdict and harms no other run, and every
+//! command gives the same verdict for it.
 //!
-//! Limits, as the judges apply them:
-//! - time is the child's CPU time (user + system, from the kernel's accounting in `wait4`), held
-//!   against the limit; `RLIMIT_CPU` stops a CPU hog at the limit rounded up to a second, and a wall-clock backstop at
-//!   twice the limit plus a second stops one that sleeps or blocks. A busy machine slows a run's
-//!   wall clock, not its CPU time, so it never turns an AC into a TLE;
-//! - memory is the peak resident size (`ru_maxrss`), with the address space capped at the limit
-//!   plus [`ADDRESS_SPACE_HEADROOM`] so that runaway allocation fails fast;
-//! - output past its cap kills the child (OLE); core dumps are off.
+//! A run is a plain child (a built-in: the judge's own code), or a submitted file's program or
+//! compiler in the sandbox ([`crate::sandbox`]), or outside it with `--no-sandbox`. Limits, as the
+//! judges apply them, over every process of a file's run:
+//! - time is CPU time (user + system), held against the limit: a file's run has a cgroup of its
+//!   own ([`RunGroup`]) that counts its whole process tree, read while it runs (a run past the
+//!   limit is killed at once) and at the end; a plain child's comes from `wait4`. `RLIMIT_CPU`
+//!   stops each process a second past the limit at most, and a wall-clock backstop at twice the
+//!   limit plus a second stops one that sleeps or blocks. A busy machine slows a run's wall clock,
+//!   not its CPU time, so it never turns an AC into a TLE;
+//! - memory is the group's peak, held on the group (the kernel's out-of-memory killer: MLE), with
+//!   each process's address space capped at the limit plus [`ADDRESS_SPACE_HEADROOM`] so that
+//!   runaway allocation fails fast; without a group, the live tree is sampled from `/proc`;
+//! - output past its cap kills the run (OLE), and the judge keeps no more of it than a right
+//!   answer can take; core dumps are off; processes are capped (the group's `pids.max`, and
+//!   `RLIMIT_NPROC` in the sandbox's own user namespace).
 //!
-//! Unix only (Linux's `pidfd` wakes the parent the moment a child ends; elsewhere it polls).
+//! Linux only: namespaces, cgroups, `pidfd` (which wakes the parent the moment a child ends).
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
@@ -67,17 +75,6 @@ pub enum Isolation<'a> {
     Unsandboxed,
     /// A submitted file or its build, in the sandbox (see [`crate::sandbox`]).
     Sandboxed { sandbox: &'a Sandbox, layout: &'a Layout },
-}
-
-impl Isolation<'_> {
-    /// How the report names it.
-    pub fn name(&self) -> &'static str {
-        match self {
-            Isolation::Plain => "plain",
-            Isolation::Unsandboxed => "unsandboxed",
-            Isolation::Sandboxed { .. } => "sandboxed",
-        }
-    }
 }
 
 /// One run to make: a program, its arguments, its standard input, its limits.

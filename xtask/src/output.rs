@@ -156,6 +156,7 @@ pub fn sandbox_for(
     }
     judge::runner::clean_up_on_signals();
     if no_sandbox {
+        judge::runner::shield_from_runs();
         eprintln!("note: --no-sandbox: files are built and run outside the sandbox, under the limits alone");
         return Ok(None);
     }

@@ -413,6 +413,8 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
     let answer_pipe = if job.answer_channel { Some(crate::sandbox::pipe()?) } else { None };
     let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
     let procs = group.map(RunGroup::procs_files).unwrap_or_default();
+    // A file's run outside the sandbox shares the judge's user: it may signal nothing but itself.
+    let filter_signals = matches!(job.isolation, Isolation::Unsandboxed);
     // SAFETY: the closure runs in the forked child before exec and only makes plain system
     // calls on values prepared before the fork.
     unsafe {
@@ -446,6 +448,24 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
             // Nothing else the judge holds reaches the child. Where the kernel has no
             // close_range, Rust's own descriptors close on exec anyway.
             libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 1u32 << 2);
+            if filter_signals {
+                // A judge run as root would give its runs every capability: none survives the
+                // exec once the bounding set is empty (and ambient ones are cleared).
+                if libc::geteuid() == 0 {
+                    libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+                    let mut capability = 0;
+                    while libc::prctl(libc::PR_CAPBSET_DROP, capability, 0, 0, 0) == 0 {
+                        capability += 1;
+                    }
+                }
+                let mut filter = crate::sandbox::signal_filter(libc::getpid());
+                let program = libc::sock_fprog { len: filter.len() as u16, filter: filter.as_mut_ptr() };
+                if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+                    || libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &program) != 0
+                {
+                    return Err(std::io::Error::last_os_error());
+                }
+            }
             Ok(())
         });
     }
@@ -850,6 +870,14 @@ impl Drop for RunGroup {
             remove_group_folder(folder);
         }
     }
+}
+
+/// Makes the judge untraceable by the processes of its user (`PR_SET_DUMPABLE` 0): no `ptrace`,
+/// `/proc/PID/mem`, `process_vm_writev` or `pidfd_getfd` of it from a run outside the sandbox,
+/// which shares its user. The front calls this before any such run.
+pub fn shield_from_runs() {
+    // SAFETY: a plain system call with integer arguments.
+    unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: every run's processes killed and its cgroup removed, then the

@@ -1186,3 +1186,19 @@ fn a_python_from_a_venv_runs_in_the_sandbox() {
     );
     assert_eq!(verdict(run_of(&report, "cses1624", "right.py", "cses/sample")).0, "AC", "{ran}");
 }
+
+/// Outside the sandbox (`--no-sandbox`), a run shares the judge's user, yet may signal nothing but
+/// itself and its process group, nor trace the judge: SIGKILL to its parent (the judge) is refused
+/// and the report comes whole.
+#[test]
+fn a_run_outside_the_sandbox_cannot_signal_or_trace_the_judge() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let files = [corpus().join("hostile/signal_parent.py"), corpus().join("cses/right.py")];
+    let (ran, report) = judge_json(&cases, &["--no-sandbox", "--case", "cses/sample"], &files);
+    assert_eq!(report["isolation"], "unsandboxed", "{ran}");
+    for name in ["signal_parent.py", "right.py"] {
+        assert_eq!(verdict(run_of(&report, "cses1624", name, "cses/sample")).0, "AC", "{name}: {ran}");
+    }
+    ran.expect_code(0);
+}

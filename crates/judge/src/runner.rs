@@ -238,8 +238,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     let mut killed_for_memory_sampled = false;
     let cpu_so_far = || match &group {
         Some(group) => group.cpu_time(),
-        None if sandboxed => None,
-        None => cpu_time_so_far(pid),
+        None => tree_usage(pid).map(|(cpu, _)| cpu),
     };
     let waiter = ExitWaiter::new(pid);
     let backstop = limits.wall_backstop();
@@ -341,14 +340,11 @@ fn rlimits(job: &Job) -> Vec<(libc::__rlimit_resource_t, u64, u64)> {
     let address_space =
         job.address_space.unwrap_or(limits.memory_bytes.saturating_add(ADDRESS_SPACE_HEADROOM));
     let cpu_seconds = (limits.cpu_time.as_secs() + u64::from(limits.cpu_time.subsec_nanos() > 0)).max(1);
+    let file_bytes = job.file_bytes.unwrap_or(limits.output_bytes);
     // The soft CPU limit sends SIGXCPU (the verdict's TLE); the hard one, a second on, SIGKILL.
     let mut list = vec![
         (libc::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1),
-        (
-            libc::RLIMIT_FSIZE,
-            job.file_bytes.unwrap_or(limits.output_bytes),
-            job.file_bytes.unwrap_or(limits.output_bytes),
-        ),
+        (libc::RLIMIT_FSIZE, file_bytes, file_bytes),
         (libc::RLIMIT_CORE, 0, 0),
     ];
     if address_space != u64::MAX {
@@ -514,19 +510,6 @@ fn tree_usage(root: libc::pid_t) -> Option<(Duration, u64)> {
         }
     }
     Some((Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second), resident))
-}
-
-/// A running process's CPU time so far (user + system), from `/proc/PID/stat`; `None` where there
-/// is no such file.
-fn cpu_time_so_far(pid: libc::pid_t) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    // The command name is in parentheses and may hold spaces; the fields after it are numbers.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the name.
-    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-    // SAFETY: sysconf reads a constant of the system.
-    let per_second = u64::try_from(unsafe { libc::sysconf(libc::_SC_CLK_TCK) }).ok().filter(|&hz| hz > 0)?;
-    Some(Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second))
 }
 
 impl Finished {

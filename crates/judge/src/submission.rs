@@ -293,33 +293,72 @@ impl Runnable {
     /// read-only at [`BOX`], the copy of the file at the user's path, the interpreter), with
     /// host paths when there is no sandbox.
     pub fn launch(&self, sandboxed: bool, problem: Problem) -> (PathBuf, Vec<OsString>, Layout) {
-        let mut layout = Layout::new(RUN_TMP_BYTES);
-        layout.mount(&self.folder, Path::new(BOX), false);
-        layout.mount(&self.folder.join(SOURCE).join(file_name(&self.user_path)), &self.user_path, false);
-        let at = |name: &str| if sandboxed { Path::new(BOX).join(name) } else { self.folder.join(name) };
-        let source = if sandboxed {
-            self.user_path.clone()
-        } else {
-            self.folder.join(SOURCE).join(file_name(&self.user_path))
-        };
-        let (program, mut args) = match &self.interpreter {
-            None => (at("program"), Vec::new()),
+        let seen = Seen { folder: &self.folder, user_path: &self.user_path, sandboxed };
+        let (program, mut args, prefixes) = match &self.interpreter {
+            None => (seen.at("program"), Vec::new(), &[][..]),
             Some((command, interpreter, prefixes)) => {
-                for prefix in prefixes {
-                    layout.toolchain(prefix);
-                }
                 let mut args: Vec<OsString> = command[1..].iter().map(OsString::from).collect();
                 if self.answer_channel {
-                    args.push(at("driver.py").into());
+                    args.push(seen.at("driver.py").into());
                 }
-                args.push(source.into());
-                (interpreter.clone(), args)
+                args.push(seen.source().into());
+                (interpreter.clone(), args, prefixes.as_slice())
             }
         };
+        let layout = seen.layout(RUN_TMP_BYTES, false, prefixes);
         if self.answer_channel {
             args.push(if problem == Problem::LeetCode51 { "51".into() } else { "52".into() });
         }
         (program, args, layout)
+    }
+}
+
+/// A build's folder and the user's file as a build or a run sees them: in the sandbox, the build at
+/// [`BOX`] and the copy of the file at the file's own path (messages and panics name it); without
+/// it, the host's paths.
+#[derive(Clone, Copy, Debug)]
+struct Seen<'a> {
+    /// The build's folder, on the host.
+    folder: &'a Path,
+    user_path: &'a Path,
+    sandboxed: bool,
+}
+
+impl Seen<'_> {
+    /// The copy of the user's file, on the host.
+    fn copy(&self) -> PathBuf {
+        self.folder.join(SOURCE).join(file_name(self.user_path))
+    }
+
+    /// Where `name` in the build's folder is seen.
+    fn at(&self, name: &str) -> PathBuf {
+        if self.sandboxed {
+            Path::new(BOX).join(name)
+        } else {
+            self.folder.join(name)
+        }
+    }
+
+    /// Where the user's file is seen: its own path in the sandbox, which holds the copy there;
+    /// else the copy itself.
+    fn source(&self) -> PathBuf {
+        if self.sandboxed {
+            self.user_path.to_path_buf()
+        } else {
+            self.copy()
+        }
+    }
+
+    /// What the sandbox shows: the build (writable for a compiler), the copy, the toolchain's
+    /// installation folders, and a `/tmp` of `tmp_bytes`.
+    fn layout(&self, tmp_bytes: u64, writable: bool, prefixes: &[PathBuf]) -> Layout {
+        let mut layout = Layout::new(tmp_bytes);
+        layout.mount(self.folder, Path::new(BOX), writable);
+        layout.mount(&self.copy(), self.user_path, false);
+        for prefix in prefixes {
+            layout.toolchain(prefix);
+        }
+        layout
     }
 }
 
@@ -422,12 +461,13 @@ pub fn build(
     }
     // A half-made build of an earlier judge (killed mid-build) is made again from nothing.
     let _ = std::fs::remove_dir_all(&folder);
+    let seen = Seen { folder: &folder, user_path: &user_path, sandboxed: sandbox.is_some() };
     std::fs::create_dir_all(folder.join(SOURCE))
         .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
-    std::fs::write(folder.join(SOURCE).join(file_name(&user_path)), &source)
+    std::fs::write(seen.copy(), &source)
         .map_err(|error| format!("{}: cannot write: {error}", folder.display()))?;
     let text = String::from_utf8_lossy(&source).into_owned();
-    let compiler = Compiler { sandbox, folder: &folder, user_path: &user_path };
+    let compiler = Compiler { sandbox, seen };
     let outcome = match (submission.language, submission.shape) {
         (Language::Rust | Language::Cpp, Shape::Program) => compiler.compile(command, None),
         (Language::Rust, Shape::LeetCode) => {
@@ -470,36 +510,15 @@ enum Compiled {
 /// One build's compiler runs.
 struct Compiler<'a> {
     sandbox: Option<&'a Sandbox>,
-    /// The build's folder, on the host.
-    folder: &'a Path,
-    user_path: &'a Path,
+    seen: Seen<'a>,
 }
 
 impl Compiler<'_> {
-    /// Where `name` in the build's folder is, as the compiler sees it.
-    fn at(&self, name: &str) -> PathBuf {
-        if self.sandbox.is_some() {
-            Path::new(BOX).join(name)
-        } else {
-            self.folder.join(name)
-        }
-    }
-
-    /// The user's file as the compiler sees it: its own path in the sandbox, which holds the copy
-    /// there; else the copy itself.
-    fn source(&self) -> PathBuf {
-        if self.sandbox.is_some() {
-            self.user_path.to_path_buf()
-        } else {
-            self.folder.join(SOURCE).join(file_name(self.user_path))
-        }
-    }
-
     /// `command SOURCE -o program`, where SOURCE is the user's file or a `driver` the build made.
     fn compile(&self, command: &[String], driver: Option<&str>) -> Result<Compiled, String> {
         let (name, args) = command.split_first().ok_or("an empty compiler command")?;
         let (program, prefix) = resolve_tool(name)?;
-        let source = driver.map_or_else(|| self.source(), |driver| self.at(driver));
+        let source = driver.map_or_else(|| self.seen.source(), |driver| self.seen.at(driver));
         let mut words: Vec<OsString> = args.iter().map(OsString::from).collect();
         let is_rustc =
             Path::new(name).file_name().is_some_and(|file| file.to_string_lossy().starts_with("rustc"));
@@ -508,17 +527,21 @@ impl Compiler<'_> {
             let mut remap = OsString::from("--remap-path-prefix=");
             remap.push(&source);
             remap.push("=");
-            remap.push(self.user_path);
+            remap.push(self.seen.user_path);
             words.push(remap);
         }
-        words.extend([source.clone().into_os_string(), "-o".into(), self.at("program").into_os_string()]);
+        words.extend([
+            source.clone().into_os_string(),
+            "-o".into(),
+            self.seen.at("program").into_os_string(),
+        ]);
         let outcome = self.run(&program, prefix.as_slice(), &words, command)?;
         Ok(match outcome {
             Compiled::Refused(message) => {
-                let mut message =
-                    message.replace(&source.display().to_string(), &self.user_path.display().to_string());
+                let mut message = message
+                    .replace(&source.display().to_string(), &self.seen.user_path.display().to_string());
                 if self.sandbox.is_none() {
-                    message = message.replace(&self.folder.display().to_string(), "");
+                    message = message.replace(&self.seen.folder.display().to_string(), "");
                 }
                 Compiled::Refused(message)
             }
@@ -531,11 +554,16 @@ impl Compiler<'_> {
         let (command, program, prefixes) = interpreter;
         let script = "import sys\nsource = open(sys.argv[1], encoding='utf-8').read()\ncompile(source, sys.argv[2], 'exec')\n";
         let mut words: Vec<OsString> = command[1..].iter().map(OsString::from).collect();
-        words.extend(["-c".into(), script.into(), self.source().into_os_string(), self.user_path.into()]);
+        words.extend([
+            "-c".into(),
+            script.into(),
+            self.seen.source().into_os_string(),
+            self.seen.user_path.into(),
+        ]);
         Ok(match self.run(program, prefixes, &words, command)? {
             Compiled::Refused(message) => {
                 // Python's traceback ends with the place and the error; the check's own frames go.
-                let from = message.find(&format!("File \"{}\"", self.user_path.display())).unwrap_or(0);
+                let from = message.find(&format!("File \"{}\"", self.seen.user_path.display())).unwrap_or(0);
                 Compiled::Refused(message[from..].to_string())
             }
             other => other,
@@ -550,16 +578,12 @@ impl Compiler<'_> {
         args: &[OsString],
         command: &[String],
     ) -> Result<Compiled, String> {
-        let mut layout = Layout::new(BUILD_TMP_BYTES);
-        layout.mount(self.folder, Path::new(BOX), true);
-        layout.mount(&self.folder.join(SOURCE).join(file_name(self.user_path)), self.user_path, false);
-        for prefix in prefixes {
-            layout.toolchain(prefix);
-        }
+        let layout = self.seen.layout(BUILD_TMP_BYTES, true, prefixes);
+        let folder = self.seen.folder;
         if let Some(uid) = self.sandbox.and_then(Sandbox::host_uid) {
             // The compiler writes its program here as the sandbox's user.
-            std::os::unix::fs::chown(self.folder, Some(uid), Some(uid)).map_err(|error| {
-                format!("{}: cannot hand to the sandbox's user: {error}", self.folder.display())
+            std::os::unix::fs::chown(folder, Some(uid), Some(uid)).map_err(|error| {
+                format!("{}: cannot hand to the sandbox's user: {error}", folder.display())
             })?;
         }
         let limits = Limits {

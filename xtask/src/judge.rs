@@ -46,15 +46,11 @@ pub struct Args {
     /// Write missing or changed snapshots, from the oracle, as accepted .snap files
     #[arg(long)]
     accept: bool,
-    /// The command that compiles Rust files (default `rustc --edition 2021 -O`, or $JUDGE_RUST)
-    #[arg(long, value_name = "COMMAND")]
-    rust: Option<String>,
-    /// The command that compiles C++ files (default `g++ -std=c++17 -O2`, or $JUDGE_CPP)
-    #[arg(long, value_name = "COMMAND")]
-    cpp: Option<String>,
-    /// The Python interpreter (default `python3`, or $JUDGE_PYTHON)
-    #[arg(long, value_name = "COMMAND")]
-    python: Option<String>,
+    /// A language's command, LANGUAGE=COMMAND, for example `cpp="clang++ -std=c++20 -O2"` or
+    /// `python=pypy3` (repeatable; else $JUDGE_<LANGUAGE>, else the default `cargo xtask
+    /// languages` shows)
+    #[arg(long, value_name = "LANGUAGE=COMMAND")]
+    compiler: Vec<String>,
     /// Judge again whenever a submitted file changes (Ctrl-C stops)
     #[arg(long, requires = "files")]
     watch: bool,
@@ -89,17 +85,8 @@ impl Args {
         };
         configure(mode);
         let mut toolchain = Toolchain::from_environment();
-        for (given, command) in [
-            (&self.rust, &mut toolchain.rust),
-            (&self.cpp, &mut toolchain.cpp),
-            (&self.python, &mut toolchain.python),
-        ] {
-            if let Some(text) = given {
-                *command = text.split_whitespace().map(str::to_string).collect();
-                if command.is_empty() {
-                    return Err(Failure::Usage("an empty compiler command".into()));
-                }
-            }
+        for argument in &self.compiler {
+            toolchain.set_from_argument(argument).map_err(Failure::Usage)?;
         }
         let sandbox = crate::output::sandbox_for(&self.files, self.no_sandbox)?;
         let options = JudgeOptions {
@@ -132,10 +119,10 @@ impl Args {
             seen = now;
             eprintln!("\nchanged: judging again");
             // A file removed or made unreadable mid-edit is told, and watched for again.
-            if let Err(Failure::Usage(message) | Failure::Other(message)) =
-                judge_once(&options, &program, self.json)
-            {
-                eprintln!("error: {message}");
+            match judge_once(&options, &program, self.json) {
+                Err(Failure::Usage(message) | Failure::Other(message)) => eprintln!("error: {message}"),
+                Err(Failure::Engine(error)) => eprintln!("error: {error}"),
+                _ => {}
             }
         }
     }
@@ -169,8 +156,7 @@ fn describe(paths: &[PathBuf]) -> String {
 fn judge_once(options: &JudgeOptions, program: &std::path::Path, json: bool) -> Status {
     let progress = Progress::new("judging", json);
     let report =
-        quietly(|| judge(options, program, &|done, total| progress.update(done as u64, total as u64, "")))
-            .map_err(Failure::Usage)?;
+        quietly(|| judge(options, program, &|done, total| progress.update(done as u64, total as u64, "")))?;
     progress.finish();
     let text = if json {
         let mut text =

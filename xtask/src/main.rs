@@ -3,12 +3,14 @@
 //! This crate only parses arguments (clap's derive, one module a command), shows progress and
 //! colour, and calls the engine; everything else is the engine's. Exit status: 0 when the command
 //! succeeded (for `judge`, every run AC and every snapshot matching), 1 when it ran and found a
-//! failure, 2 for a usage error, always told in one line.
+//! failure, 2 for a usage error, 3 when the machine lacks what it needs (a compiler, a sandbox),
+//! 4 when a file given cannot be used (a case file that does not parse); always told in one line.
 
 mod bench;
 mod child;
 mod export;
 mod judge;
+mod languages;
 mod list;
 mod new_case;
 mod output;
@@ -31,6 +33,7 @@ struct Cli {
 enum Command {
     Judge(judge::Args),
     List(list::Args),
+    Languages(languages::Args),
     NewCase(new_case::Args),
     Stress(stress::Args),
     Bench(bench::Args),
@@ -38,7 +41,7 @@ enum Command {
 }
 
 /// The commands, as the one-line error for a missing one lists them.
-const COMMANDS: [&str; 6] = ["judge", "list", "new-case", "stress", "bench", "export"];
+const COMMANDS: [&str; 7] = ["judge", "list", "languages", "new-case", "stress", "bench", "export"];
 
 fn main() {
     // The child of every run starts hundreds of times a judge run: it skips clap, whose command
@@ -64,6 +67,7 @@ fn main() {
     let status = match cli.command {
         Command::Judge(args) => args.run(),
         Command::List(args) => args.run(),
+        Command::Languages(args) => args.run(),
         Command::NewCase(args) => args.run(),
         Command::Stress(args) => args.run(),
         Command::Bench(args) => args.run(),
@@ -80,6 +84,10 @@ fn main() {
             // With `2>&1 | head -1` stderr may be gone too, and eprintln! would panic.
             let _ = writeln!(std::io::stderr(), "error: {message}");
             std::process::exit(1);
+        }
+        Err(output::Failure::Engine(error)) => {
+            let _ = writeln!(std::io::stderr(), "error: {error}");
+            std::process::exit(error.exit_status());
         }
     }
 }

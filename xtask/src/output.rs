@@ -16,9 +16,17 @@ pub enum Failure {
     Usage(String),
     /// Something failed along the way: exit status 1.
     Other(String),
+    /// The engine stopped: its error's own exit status (2 usage, 3 environment, 4 input).
+    Engine(judge::error::Error),
     /// Stdout's reader went away (`| head -1`): the command ends quietly, with status 0, as other
     /// tools end when the rest of their output is not wanted.
     BrokenPipe,
+}
+
+impl From<judge::error::Error> for Failure {
+    fn from(error: judge::error::Error) -> Failure {
+        Failure::Engine(error)
+    }
 }
 
 pub type Status = Result<i32, Failure>;
@@ -154,13 +162,20 @@ pub fn sandbox_for(
     if files.is_empty() {
         return Ok(None);
     }
+    sandbox(no_sandbox)
+}
+
+/// The sandbox builds and runs of files happen in (see [`sandbox_for`]).
+pub fn sandbox(no_sandbox: bool) -> Result<Option<judge::sandbox::Sandbox>, Failure> {
     judge::runner::clean_up_on_signals();
     if no_sandbox {
         judge::runner::shield_from_runs();
         eprintln!("note: --no-sandbox: files are built and run outside the sandbox, under the limits alone");
         return Ok(None);
     }
-    judge::sandbox::Sandbox::detect()
-        .map(Some)
-        .map_err(|reason| Failure::Other(format!("{reason}; --no-sandbox runs files without it")))
+    judge::sandbox::Sandbox::detect().map(Some).map_err(|reason| {
+        Failure::Engine(judge::error::Error::Environment(format!(
+            "{reason}; --no-sandbox runs files without it"
+        )))
+    })
 }

@@ -9,7 +9,7 @@ use judge::problem::Problem;
 use judge::sizes::{format_sizes, parse_sizes};
 use judge::stress::{case_name, parse_density, stress, Outcome, StressOptions, MAX_SIZE, MAX_SIZE_REASON};
 
-use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failure, Progress, Status};
+use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Progress, Status};
 
 /// Judge every implementation against the oracle on random inputs; shrink what disagrees
 ///
@@ -87,8 +87,7 @@ impl Args {
         };
         let program = this_program()?;
         let progress = Progress::new("stress", false);
-        let report = stress(&options, &program, &|done, total| progress.update(done, total, ""))
-            .map_err(Failure::Usage)?;
+        let report = stress(&options, &program, &|done, total| progress.update(done, total, ""))?;
         progress.finish();
         if !report.compile_errors.is_empty() {
             let mut text = String::new();

@@ -10,6 +10,7 @@ use checker::Board;
 
 use crate::answer::{Answer, Verdict};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, CHILD_ENV};
+use crate::error::Error;
 use crate::problem::Problem;
 use crate::registry::Entry;
 use crate::runner::{Ending, Isolation, Job, Limits};
@@ -65,7 +66,10 @@ pub fn longest_answer(problem: Problem, board: &Board) -> usize {
 }
 
 /// Reads every submitted file; two with one file name are told apart by their paths.
-pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submission>, String> {
+///
+/// # Errors
+/// The first file that cannot be judged, in one line.
+pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submission>, Error> {
     let paths = crate::submission::expand_paths(files)?;
     let mut submissions: Vec<Submission> =
         paths.iter().map(|path| crate::submission::detect(path, problems)).collect::<Result<_, _>>()?;
@@ -80,6 +84,9 @@ pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submiss
 
 /// Builds every submission, `jobs` at a time (a compiler takes a second or more).
 ///
+/// A file whose build answers fewer problems than it seemed to solve is judged on those alone; the
+/// notes say which.
+///
 /// # Errors
 /// One line when a build cannot even start (a missing compiler, an unwritable folder).
 pub fn build_all(
@@ -89,7 +96,7 @@ pub fn build_all(
     sandbox: Option<&Sandbox>,
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<Contestant>, String> {
+) -> Result<(Vec<Contestant>, Vec<String>), Error> {
     let builds = crate::pool::map(
         &submissions,
         jobs,
@@ -97,14 +104,17 @@ pub fn build_all(
         |submission| crate::submission::build(submission, toolchain, build_folder, sandbox),
         |_| progress(0, 0),
     );
-    submissions
-        .into_iter()
-        .zip(builds)
-        .map(|(submission, build)| {
-            let build = build?;
-            Ok(Contestant::File { submission, build })
-        })
-        .collect()
+    let mut notes = Vec::new();
+    let mut contestants = Vec::new();
+    for (mut submission, build) in submissions.into_iter().zip(builds) {
+        let build = build?;
+        if let Build::Ready(runnable) = &build {
+            submission.problems.retain(|problem| runnable.problems.contains(problem));
+            notes.extend(runnable.note.clone());
+        }
+        contestants.push(Contestant::File { submission, build });
+    }
+    Ok((contestants, notes))
 }
 
 /// What one attempt gave: the answer, read from its channel, or the verdict that left none with its
@@ -162,10 +172,19 @@ pub fn attempt_with(
             return attempt;
         }
         Contestant::File { build: Build::Ready(runnable), .. } => {
-            let (program, args, layout) = runnable.launch(sandbox.is_some(), problem);
-            (program, args, runnable.answer_channel, Some(layout))
+            match runnable.launch(sandbox.is_some(), problem, limits.memory_bytes) {
+                Ok((program, args, layout)) => (program, args, runnable.answer_channel, Some(layout)),
+                Err(reason) => {
+                    attempt.result = Err((Verdict::RE, reason));
+                    return attempt;
+                }
+            }
         }
     };
+    // A JVM or V8 reserves far more than it uses: no address-space cap, the cgroup holds it.
+    let reserves =
+        matches!(contestant, Contestant::File { submission, .. } if submission.language.reserves_memory());
+    let address_space = if reserves { Some(u64::MAX) } else { address_space };
     let isolation = match (&layout, sandbox) {
         (None, _) => Isolation::Plain,
         (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },

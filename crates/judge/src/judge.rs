@@ -17,6 +17,7 @@ use serde::Serialize;
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
 use crate::contestant::{attempt, attempt_with, build_all, detect_all, Contestant};
+use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
 use crate::registry::{entries, Entry};
@@ -25,7 +26,7 @@ use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// What a judge run was asked.
 #[derive(Clone, Debug)]
@@ -113,6 +114,9 @@ pub struct JudgeReport {
     pub processes: usize,
     /// How submitted files were built and run: `sandboxed`, `unsandboxed`, or `none` (no file).
     pub isolation: &'static str,
+    /// What the judge decided on a file's behalf, one line each (a file judged on one of the two
+    /// problems it seemed to solve).
+    pub notes: Vec<String>,
 }
 
 impl JudgeReport {
@@ -152,8 +156,8 @@ pub fn judge(
     options: &JudgeOptions,
     child_program: &Path,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<JudgeReport, String> {
-    let loaded = load_cases(&options.cases_folder).map_err(|error| error.to_string())?;
+) -> Result<JudgeReport, Error> {
+    let loaded = load_cases(&options.cases_folder).map_err(|error| Error::Input(error.to_string()))?;
     let cases: Vec<Case> =
         loaded.cases.into_iter().filter(|case| matches(options.case_pattern.as_deref(), &case.id)).collect();
     let problems: Vec<Problem> = Problem::ALL
@@ -171,10 +175,18 @@ pub fn judge(
     };
     // A pattern that selects nothing is a typo, not a green run.
     if let (Some(pattern), true) = (&options.impl_pattern, builtins.is_empty()) {
-        return Err(format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"));
+        return Err(Error::Usage(format!(
+            "--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"
+        )));
     }
     let submissions = detect_all(&options.files, &options.problems)?;
-    let mut implementations: Vec<Contestant> = build_all(
+    crate::languages::ensure_ready(
+        &submissions,
+        &options.toolchain,
+        &options.build_folder,
+        options.sandbox.as_ref(),
+    )?;
+    let (mut implementations, notes) = build_all(
         submissions,
         &options.toolchain,
         &options.build_folder,
@@ -184,7 +196,10 @@ pub fn judge(
     )?;
     implementations.extend(builtins.into_iter().map(Contestant::Builtin));
     if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
-        return Err(format!("--case `{pattern}` matches no case in {}", options.cases_folder.display()));
+        return Err(Error::Usage(format!(
+            "--case `{pattern}` matches no case in {}",
+            options.cases_folder.display()
+        )));
     }
 
     let mut snapshots = BTreeMap::new();
@@ -316,6 +331,7 @@ pub fn judge(
             (false, true) => "sandboxed",
             (false, false) => "unsandboxed",
         },
+        notes,
     })
 }
 
@@ -377,7 +393,7 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
         let mut seen = Vec::new();
         for task in tasks {
             if let Contestant::File { submission, build: Build::Ready(_) } = task.contestant {
-                if submission.language != crate::submission::Language::Python
+                if Toolchain::has_strict_build(submission.language)
                     && !seen.iter().any(|other: &&Submission| other.path == submission.path)
                 {
                     seen.push(submission);
@@ -397,7 +413,7 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
                 &options.build_folder,
                 options.sandbox.as_ref(),
             )
-            .unwrap_or_else(Build::CompileError);
+            .unwrap_or_else(|error| Build::CompileError(error.to_string()));
             Contestant::File { submission: (*submission).clone(), build }
         },
         |_| {},

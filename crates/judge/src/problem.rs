@@ -90,6 +90,12 @@ impl Problem {
     pub fn lists_boards(self) -> bool {
         self == Problem::LeetCode51
     }
+
+    /// Whether a submission answers this problem through LeetCode's method (a driver), rather than
+    /// as a whole program reading the board.
+    pub fn is_leetcode(self) -> bool {
+        matches!(self, Problem::LeetCode51 | Problem::LeetCode52)
+    }
 }
 
 impl fmt::Display for Problem {

@@ -95,6 +95,9 @@ pub fn render_text(report: &JudgeReport) -> String {
     ));
 
     let mut details = Vec::new();
+    for note in &report.notes {
+        details.push(format!("note: {}", escape_controls(note)));
+    }
     for error in &report.case_errors {
         details.push(format!("case file {}", escape_controls(error)));
     }

@@ -1093,11 +1093,40 @@ pub fn crash_detail(status: ExitStatus, stderr: &str) -> String {
         (None, None) => "ended abnormally".to_string(),
     };
     let tail: Vec<&str> = lines.iter().rev().take(5).rev().map(|line| line.trim_end()).collect();
+    // A JVM's or Node's uncaught exception comes first and its stack after: the exception, with
+    // the place Node names above it and the first frames.
+    if let Some(at) = lines.iter().position(|line| is_exception_line(line)) {
+        if !tail.contains(&lines[at].trim_end()) {
+            let mut shown: Vec<&str> = Vec::new();
+            if at > 0 && is_place(lines[0]) {
+                shown.push(lines[0].trim_end());
+            }
+            shown.extend(lines[at..].iter().take(3).map(|line| line.trim_end()));
+            return format!("{how}; its stderr:\n  {}", shown.join("\n  "));
+        }
+    }
     if tail.is_empty() {
         how
     } else {
         format!("{how}; the end of its stderr:\n  {}", tail.join("\n  "))
     }
+}
+
+/// `TypeError: ...`, `java.lang.ArithmeticException: ...`, `Exception in thread "main" ...`.
+fn is_exception_line(line: &str) -> bool {
+    let line = line.trim();
+    let name = line.split(':').next().unwrap_or("");
+    line.starts_with("Exception in thread")
+        || (line.len() > name.len()
+            && (name.ends_with("Error") || name.ends_with("Exception"))
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '$'))
+}
+
+/// `/path/to/file.js:7`: where Node says an uncaught exception was thrown.
+fn is_place(line: &str) -> bool {
+    line.rsplit_once(':').is_some_and(|(path, number)| {
+        path.contains('/') && !number.is_empty() && number.chars().all(|c| c.is_ascii_digit())
+    })
 }
 
 fn signal_name(signal: i32) -> &'static str {
@@ -1180,5 +1209,22 @@ mod tests {
         let stderr = "\nthread 'main' panicked at src/main.rs:4:5:\nindex out of bounds\nnote: run with `RUST_BACKTRACE=1`\n";
         let status = ExitStatus::from_raw(101 << 8);
         assert_eq!(crash_detail(status, stderr), "panicked at src/main.rs:4:5: index out of bounds");
+    }
+
+    #[test]
+    fn an_uncaught_exception_is_shown_above_its_stack() {
+        let status = ExitStatus::from_raw(1 << 8);
+        let node = "/home/me/crash.js:7\n    const x = rows[9].split('');\n                      ^\n\nTypeError: Cannot read properties of undefined (reading 'split')\n    at main (/home/me/crash.js:7:25)\n    at Object.<anonymous> (/home/me/crash.js:9:1)\n    at Module._compile (node:internal/modules/cjs/loader:1364:14)\n    at Module.load (node:internal/modules/cjs/loader:1203:32)\n    at Module._load (node:internal/modules/cjs/loader:1019:12)\n    at node:internal/main/run_main_module:28:49\n\nNode.js v20.20.2\n";
+        let detail = crash_detail(status, node);
+        assert!(
+            detail.contains("/home/me/crash.js:7\n")
+                && detail.contains("TypeError: Cannot read")
+                && detail.contains("crash.js:7:25"),
+            "{detail}"
+        );
+        let java = "Exception in thread \"main\" java.lang.ArithmeticException: / by zero\n\tat Crash.main(Crash.java:15)\n";
+        assert!(crash_detail(status, java).contains("ArithmeticException: / by zero"));
+        let python = "Traceback (most recent call last):\n  File \"/a/b.py\", line 3, in <module>\nZeroDivisionError: division by zero\n";
+        assert!(crash_detail(status, python).ends_with("ZeroDivisionError: division by zero"));
     }
 }

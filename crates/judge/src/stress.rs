@@ -26,6 +26,7 @@ use checker::{oracle, Board};
 use crate::answer::{check_boards, Answer, Verdict};
 use crate::case::ORACLE_MAX_N;
 use crate::contestant::{attempt, build_all, detect_all, Contestant};
+use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
 use crate::registry::entries;
@@ -339,11 +340,17 @@ pub struct StressReport {
 ///
 /// # Errors
 /// One line when `--impl` matches no implementation, a file cannot be read or built.
-pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, String> {
+pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, Error> {
     let mut chosen = if options.files.is_empty() {
         Vec::new()
     } else {
         let submissions = detect_all(&options.files, &options.problems)?;
+        crate::languages::ensure_ready(
+            &submissions,
+            &options.toolchain,
+            &options.build_folder,
+            options.sandbox.as_ref(),
+        )?;
         build_all(
             submissions,
             &options.toolchain,
@@ -352,6 +359,7 @@ pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, String> {
             options.jobs,
             &|_, _| {},
         )?
+        .0
     };
     if options.files.is_empty() || options.impl_pattern.is_some() {
         let builtins: Vec<Contestant> = entries(options.with_fixtures)
@@ -363,9 +371,9 @@ pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, String> {
             .map(Contestant::Builtin)
             .collect();
         if let (Some(pattern), true) = (&options.impl_pattern, builtins.is_empty()) {
-            return Err(format!(
+            return Err(Error::Usage(format!(
                 "--impl `{pattern}` matches no implementation of the problems asked (`cargo xtask list` shows them)"
-            ));
+            )));
         }
         chosen.extend(builtins);
     }
@@ -396,7 +404,7 @@ pub fn stress(
     options: &StressOptions,
     child_program: &Path,
     progress: &dyn Fn(u64, u64),
-) -> Result<StressReport, String> {
+) -> Result<StressReport, Error> {
     let contestants = contestants(options)?;
     let compile_errors: Vec<(String, String)> = contestants
         .iter()
@@ -412,7 +420,7 @@ pub fn stress(
     }
     let chosen = by_problem(options, &contestants);
     if chosen.is_empty() {
-        return Err("no implementation solves the problems asked".to_string());
+        return Err(Error::Usage("no implementation solves the problems asked".to_string()));
     }
     let limits = Limits {
         cpu_time: options.time_limit,

@@ -36,10 +36,15 @@ fn judge_help_shows_judge_options_and_not_stress_ones() {
 #[test]
 fn every_usage_error_is_one_line_with_status_2() {
     let folder = TempFolder::new("usage");
-    let runs: [(&[&str], &str); 17] = [
+    let runs: [(&[&str], &str); 19] = [
         (&["judge", "--frobnicate"], "'--frobnicate'"),
         (&["frobnicate"], "'frobnicate'"),
-        (&[], "error: missing command: expected one of judge, list, new-case, stress, bench, export"),
+        (
+            &[],
+            "error: missing command: expected one of judge, list, languages, new-case, stress, bench, export",
+        ),
+        (&["judge", "--compiler", "cobol=cobc", "x.rs"], "--compiler `cobol=cobc`: no language `cobol`"),
+        (&["judge", "Cargo.toml"], "Cargo.toml: not a .rs, .cpp, .cc, .cxx, .c, .py, .java or .js file"),
         (&["judge", "--jobs", "0"], "'--jobs <N>': expected at least 1"),
         (&["judge", "--jobs", "many"], "'--jobs <N>': expected a whole number"),
         (&["judge", "--jobs"], "'--jobs <N>'"),

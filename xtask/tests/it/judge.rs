@@ -43,7 +43,7 @@ fn sorted(mut items: Vec<String>) -> Vec<String> {
 /// Checks what every report holds whatever its runs: the schema, totals that add up to the runs,
 /// one process per (implementation, case), every run in its table's rows and columns.
 fn check_report_shape(report: &Value) {
-    assert_eq!(report["schema_version"], 4);
+    assert_eq!(report["schema_version"], 5);
     let all = runs(report);
     let totals = report["totals"].as_object().expect("totals");
     assert_eq!(

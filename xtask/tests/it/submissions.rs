@@ -41,6 +41,14 @@ const RIGHT_ON: &[(&str, &[&str])] = &[
     ("leetcode51/wrong_attacking.cpp", &["leetcode/n1"]),
     // "AC only for n = 1."
     ("leetcode52/wrong.py", &["leetcode/n1"]),
+    // "Never looks for '*', so always 92: AC on the empty board, WA on the sample."
+    ("cses/wrong_ignores_reserved.js", &["cses/empty-8x8"]),
+    // "2113 on the empty board, 1156 on the sample: WA on both."
+    ("cses/wrong.c", &[]),
+    // "WA for n = 1 and 4..9, AC for n = 2 and 3 (no boards)."
+    ("leetcode51/wrong.js", &[]),
+    // "WA for n = 2..9, AC for n = 1."
+    ("leetcode51/wrong_attacking.java", &["leetcode/n1"]),
     // Its answer comes from a grandchild after it has ended: never read.
     ("hostile/late_grandchild.py", &[]),
     // 200,000 boards: too long on every case.
@@ -261,7 +269,7 @@ fn judge_against_manifest_with(entries: &[Entry], env: &[(&str, &str)]) {
     let cases = cases_folder();
     let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
     let (ran, report) = judge_json_with(&cases, &[], &files, env);
-    assert_eq!(report["schema_version"], 4, "{ran}");
+    assert_eq!(report["schema_version"], 5, "{ran}");
     assert_eq!(report["isolation"], "sandboxed", "{ran}");
     // Whatever the files print, the report stays small (each CE or crash keeps its first lines).
     assert!(ran.stdout.len() < 1 << 20, "a report of {} bytes", ran.stdout.len());
@@ -575,9 +583,106 @@ fn a_file_that_matches_no_problem_is_a_one_line_error() {
     let file = folder.write("helper.rs", "pub fn helper(n: u32) -> u32 {\n    n + 1\n}\n");
     let cases = cases_folder();
     let ran = run_xtask(&["judge", "--jobs", "2", "--cases", cases.arg(), path_arg(&file)]).run();
-    let line = ran.usage_error();
+    let line = ran.input_error();
     assert!(line.contains(path_arg(&file)), "{ran}");
     assert!(line.contains("neither a whole program"), "{ran}");
+}
+
+/// The languages `cargo xtask languages --json` lists: the engine's list, which the tests follow.
+fn languages() -> Vec<Value> {
+    let ran = run_xtask(&["languages", "--json"]).run();
+    assert_eq!(ran.code, Some(0), "every language is ready on a machine the tests run on: {ran}");
+    let report: Value = serde_json::from_str(&ran.stdout).unwrap_or_else(|error| panic!("{error}: {ran}"));
+    report.as_array().expect("one entry a language").clone()
+}
+
+#[test]
+fn every_language_is_ready_and_has_its_files_in_the_corpus() {
+    let _shared = shared();
+    let languages = languages();
+    assert!(languages.len() >= 6, "{languages:?}");
+    let manifest = manifest();
+    for language in &languages {
+        let id = language["id"].as_str().expect("an id");
+        assert_eq!(language["ready"], true, "{language}");
+        assert!(language["version"].as_str().is_some_and(|version| !version.is_empty()), "{language}");
+        let extensions = strings(&language["extensions"]);
+        // Right files of every problem, and a file that does not build, in every language.
+        for (group, verdicts) in
+            [("cses", &["AC"][..]), ("leetcode51", &["AC"]), ("leetcode52", &["AC"]), ("", &["CE"])]
+        {
+            let found = manifest.iter().any(|entry| {
+                extensions.iter().any(|extension| entry.path.ends_with(extension.as_str()))
+                    && (group.is_empty() || entry.group() == group)
+                    && verdicts.contains(&entry.verdict.as_str())
+            });
+            assert!(found, "{id}: no {verdicts:?} file in corpus/{group} (MANIFEST.toml)");
+        }
+    }
+}
+
+#[test]
+fn a_missing_toolchain_is_one_line_that_says_what_to_install() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let file = corpus().join("cses/right.c");
+    let missing = "c=/nonexistent/queens-judge-gcc";
+    let ran = run_xtask(&["judge", "--cases", cases.arg(), "--compiler", missing, path_arg(&file)]).run();
+    let line = ran.environment_error();
+    assert!(line.contains("C files cannot be judged here"), "{ran}");
+    assert!(
+        line.contains("/nonexistent/queens-judge-gcc` is not installed")
+            && line.contains("apt-get install gcc"),
+        "{ran}"
+    );
+    let listed = run_xtask(&["languages", "--compiler", missing]).run();
+    assert_eq!(listed.code, Some(3), "{listed}");
+    assert!(listed.stdout.contains("NOT READY") && listed.stdout.contains("apt-get install gcc"), "{listed}");
+}
+
+#[test]
+fn a_near_miss_of_leetcodes_name_asks_what_was_meant() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-near-miss");
+    let cases = cases_folder();
+    for (name, text) in [
+        ("typo.cpp", "class Solution {\npublic:\n    int totalNQueen(int n) { return n; }\n};\n"),
+        ("typo.java", "class Solution {\n    public int totalNqueens(int n) { return n; }\n}\n"),
+        ("typo.py", "class Solution:\n    def totalNQueen(self, n: int) -> int:\n        return n\n"),
+        ("typo.js", "var solveNQueen = function(n) {\n    return [];\n};\n"),
+    ] {
+        let file = folder.write(name, text);
+        let ran = run_xtask(&["judge", "--cases", cases.arg(), path_arg(&file)]).run();
+        let line = ran.input_error();
+        assert!(line.contains(path_arg(&file)) && line.contains("did you mean `"), "{ran}");
+        let meant = if name.ends_with(".js") { "`solveNQueens`?" } else { "`totalNQueens`?" };
+        assert!(line.ends_with(meant), "{ran}");
+    }
+    let helper = folder.write("helper.c", "void totalNQueens(int row, int n, int *count) {\n}\n");
+    let ran = run_xtask(&["judge", "--cases", cases.arg(), path_arg(&helper)]).run();
+    let line = ran.input_error();
+    assert!(line.contains("not with LeetCode's signature `int totalNQueens(int n)`"), "{ran}");
+    assert!(line.contains("--problem leetcode52"), "{ran}");
+}
+
+#[test]
+fn a_file_whose_other_driver_does_not_build_is_judged_on_one_problem_with_a_note() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-one-driver");
+    // solveNQueens has LeetCode's signature but is private (a class's default): only LeetCode 52's
+    // driver can call what it needs.
+    let file = folder.write(
+        "private51.cpp",
+        "class Solution {\n    vector<vector<string>> solveNQueens(int n) { return {}; }\npublic:\n    int totalNQueens(int n) {\n        int count = 0;\n        vector<int> queens;\n        function<void(int)> place = [&](int row) {\n            if (row == n) { count++; return; }\n            for (int col = 0; col < n; col++) {\n                bool free = true;\n                for (int r = 0; r < row; r++)\n                    if (queens[r] == col || abs(queens[r] - col) == row - r) free = false;\n                if (free) { queens.push_back(col); place(row + 1); queens.pop_back(); }\n            }\n        };\n        place(0);\n        return count;\n    }\n};\n",
+    );
+    let cases = cases_folder();
+    let (ran, report) = judge_json(&cases, &[], std::slice::from_ref(&file));
+    assert_eq!(columns(&report, "leetcode51"), Vec::<String>::new(), "{ran}");
+    assert_eq!(columns(&report, "leetcode52"), ["private51.cpp"], "{ran}");
+    assert_eq!(ran.code, Some(0), "every LeetCode 52 run is AC: {ran}");
+    let notes = strings(&report["notes"]);
+    assert_eq!(notes.len(), 1, "{ran}");
+    assert!(notes[0].starts_with("private51.cpp: judged on leetcode52 only"), "{ran}");
 }
 
 #[test]
@@ -1181,7 +1286,7 @@ fn a_python_from_a_venv_runs_in_the_sandbox() {
     let file = corpus().join("cses/right.py");
     let (ran, report) = judge_json(
         &cases,
-        &["--case", "cses/sample", "--python", path_arg(&python)],
+        &["--case", "cses/sample", "--compiler", &format!("python={}", path_arg(&python))],
         std::slice::from_ref(&file),
     );
     assert_eq!(verdict(run_of(&report, "cses1624", "right.py", "cses/sample")).0, "AC", "{ran}");

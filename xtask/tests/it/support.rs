@@ -202,6 +202,22 @@ impl Ran {
         self.one_error_line()
     }
 
+    /// Asserts exit status 4 (a file given cannot be used), told in one line; returns it.
+    #[track_caller]
+    pub fn input_error(&self) -> &str {
+        self.expect_code(4);
+        assert!(self.stdout.is_empty(), "an input error prints nothing on stdout: {self}");
+        self.one_error_line()
+    }
+
+    /// Asserts exit status 3 (the machine lacks a tool), told in one line; returns it.
+    #[track_caller]
+    pub fn environment_error(&self) -> &str {
+        self.expect_code(3);
+        assert!(self.stdout.is_empty(), "an environment error prints nothing on stdout: {self}");
+        self.one_error_line()
+    }
+
     /// Asserts stderr is exactly one line starting with `error:`; returns it.
     #[track_caller]
     pub fn one_error_line(&self) -> &str {

@@ -88,6 +88,7 @@ fn hostile_report() -> JudgeReport {
         totals,
         processes: 4,
         isolation: "sandboxed",
+        notes: vec![format!("ce.cpp: judged on leetcode52 only: {HOSTILE}")],
     }
 }
 

@@ -1,0 +1,113 @@
+//! C: `gcc -std=gnu11 -O2` (LeetCode compiles C as GNU11; CSES with gcc and `-O2`), linked with
+//! the maths library. A LeetCode file is what LeetCode's C editor holds: LeetCode's signatures,
+//! no `#include`, no `main`. The driver puts the standard headers first, and `uthash.h` (the
+//! project's own implementation of its macros, as LeetCode's C has uthash without an include),
+//! then `#line 1 "FILE"`; it frees what `solveNQueens` returns, as LeetCode's caller does.
+
+use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
+use super::cpp::has_main;
+use super::signature::{declares_c_like, Declared};
+use super::{Executor, Launch};
+use crate::problem::Problem;
+
+pub struct C;
+
+/// The driver's `main`, after the user's file.
+const DRIVER: &str = include_str!("drivers/c_driver.c");
+
+/// The uthash macros, as LeetCode's C environment offers them.
+const UTHASH: &str = include_str!("include/uthash.h");
+
+impl Executor for C {
+    fn id(&self) -> &'static str {
+        "c"
+    }
+
+    fn name(&self) -> &'static str {
+        "C"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["c"]
+    }
+
+    fn default_command(&self) -> &'static str {
+        "gcc -std=gnu11 -O2"
+    }
+
+    fn strict_flags(&self) -> &'static [&'static str] {
+        &["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
+    }
+
+    fn install_hint(&self) -> &'static str {
+        "apt-get install gcc"
+    }
+
+    fn read(&self, code: &str) -> Declared {
+        Declared {
+            lists: declares_c_like(code, "solveNQueens", &["char***"], &["int", "int*", "int**"]),
+            counts: declares_c_like(code, "totalNQueens", &["int"], &["int"]),
+            program: has_main(code),
+        }
+    }
+
+    fn signature(&self, problem: Problem) -> &'static str {
+        match problem {
+            Problem::LeetCode51 => "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)",
+            _ => "int totalNQueens(int n)",
+        }
+    }
+
+    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+        if !context.is_leetcode() {
+            return context.compile(None, &["-lm"]);
+        }
+        context.write("include/uthash.h", UTHASH)?;
+        let quoted = quoted_for_line(context.user_path());
+        let mut text = String::from(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <stdbool.h>\n#include <stdint.h>\n\
+             #include <limits.h>\n#include <math.h>\n#include <ctype.h>\n#include \"include/uthash.h\"\n",
+        );
+        text.push_str(&format!(
+            "#line 1 \"{quoted}\"\n{}\n#line 1 \"queens-judge-driver.c\"\n",
+            context.text
+        ));
+        for problem in context.problems {
+            text.push_str(&format!(
+                "#define QUEENS_JUDGE_{}\n",
+                if *problem == Problem::LeetCode51 { 51 } else { 52 }
+            ));
+        }
+        text.push_str(DRIVER);
+        context.write("driver.c", &text)?;
+        context.compile(Some("driver.c"), &["-lm"])
+    }
+
+    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+        let mut args = Vec::new();
+        if context.answer_channel {
+            args.push(context.problem_argument().into());
+        }
+        Ok(Launch { program: context.at("program"), args, prefixes: Vec::new() })
+    }
+
+    fn self_test(&self) -> &'static str {
+        "#include <stdio.h>\nint main(void) {\n    int c, stars = 0;\n    while ((c = getchar()) != EOF) stars += c == '*';\n    printf(\"%d\\n\", stars);\n    return 0;\n}\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leetcodes_c_signatures() {
+        let lists =
+            C.read("char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes) {\n return 0; }");
+        assert!(lists.lists && !lists.counts && !lists.program);
+        assert!(C.read("char ***solveNQueens(int n, int *size, int **cols) {}").lists);
+        assert!(!C.read("void solveNQueens(int row, int n, int *count) {}").lists);
+        assert!(C.read("int totalNQueens(int n) { return 0; }").counts);
+        assert!(C.read("int main(void) { return 0; }").program);
+    }
+}

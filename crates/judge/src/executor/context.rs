@@ -1,0 +1,436 @@
+//! The base every executor builds on: how a build and a run see the build's folder and the user's
+//! file ([`Seen`]), what an executor's `build` is given (a [`BuildContext`], whose one way to run a
+//! compiler is the runner, in the sandbox, under the build limits) and what its `launch` is told
+//! (a [`RunContext`]), and how a tool is found.
+
+use std::ffi::{OsStr, OsString};
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use crate::problem::Problem;
+use crate::runner::{Isolation, Job, Limits};
+use crate::sandbox::{Layout, Sandbox, BOX};
+
+/// What an executor's `launch` is told.
+#[derive(Debug)]
+pub struct RunContext<'a> {
+    pub(crate) seen: Seen<'a>,
+    pub command: &'a [String],
+    pub entry: &'a str,
+    pub answer_channel: bool,
+    pub problem: Problem,
+    /// The run's memory limit (a JVM's heap is sized to it).
+    pub memory_bytes: u64,
+}
+
+impl RunContext<'_> {
+    /// Where `name` in the build's folder is seen by the run.
+    pub fn at(&self, name: &str) -> PathBuf {
+        self.seen.at(name)
+    }
+
+    /// Where the user's file is seen by the run.
+    pub fn source(&self) -> PathBuf {
+        self.seen.source()
+    }
+
+    /// The driver's argument that names the problem: `51` or `52`.
+    pub fn problem_argument(&self) -> &'static str {
+        if self.problem == Problem::LeetCode51 {
+            "51"
+        } else {
+            "52"
+        }
+    }
+}
+
+/// A build's folder and the user's file as a build or a run sees them: in the sandbox, the build at
+/// [`BOX`] and the copy of the file at the file's own path (messages and panics name it); without
+/// it, the host's paths.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seen<'a> {
+    /// The build's folder, on the host.
+    pub folder: &'a Path,
+    pub user_path: &'a Path,
+    pub sandboxed: bool,
+}
+
+impl Seen<'_> {
+    /// The copy of the user's file, on the host.
+    pub(crate) fn copy(&self) -> PathBuf {
+        self.folder.join(SOURCE).join(file_name(self.user_path))
+    }
+
+    /// Where `name` in the build's folder is seen.
+    pub(crate) fn at(&self, name: &str) -> PathBuf {
+        if self.sandboxed {
+            Path::new(BOX).join(name)
+        } else {
+            self.folder.join(name)
+        }
+    }
+
+    /// Where the user's file is seen: its own path in the sandbox, which holds the copy there;
+    /// else the copy itself.
+    pub(crate) fn source(&self) -> PathBuf {
+        if self.sandboxed {
+            self.user_path.to_path_buf()
+        } else {
+            self.copy()
+        }
+    }
+
+    /// What the sandbox shows: the build (writable for a compiler), the copy, the toolchain's
+    /// installation folders, and a `/tmp` of `tmp_bytes`.
+    pub(crate) fn layout(&self, tmp_bytes: u64, writable: bool, prefixes: &[PathBuf]) -> Layout {
+        let mut layout = Layout::new(tmp_bytes);
+        layout.mount(self.folder, Path::new(BOX), writable);
+        layout.mount(&self.copy(), self.user_path, false);
+        for prefix in prefixes {
+            layout.toolchain(prefix);
+        }
+        layout
+    }
+}
+
+/// How many lines of a compiler's message a CE shows.
+pub const COMPILE_ERROR_LINES: usize = 20;
+
+/// The folder of a build that holds the copy of the user's file.
+pub(crate) const SOURCE: &str = "source";
+
+/// What a build may use: a compiler gets far more than a run, and is stopped all the same.
+pub const BUILD_CPU: Duration = Duration::from_secs(10);
+pub const BUILD_WALL: Duration = Duration::from_secs(30);
+pub const BUILD_MEMORY: u64 = 2 << 30;
+/// The largest file a build may write (its program, an object file): far past any N-Queens
+/// program, and a bound on what one build leaves in the cache.
+pub const BUILD_FILE_BYTES: u64 = 64 << 20;
+/// The compiler's messages kept (its standard output and error): the first half and the last.
+pub const BUILD_MESSAGES_KEPT: usize = 64 << 10;
+/// Past this much on standard output and error, the compiler is stopped.
+pub const BUILD_OUTPUT_BYTES: u64 = 64 << 20;
+pub const BUILD_PROCESSES: u32 = 256;
+const BUILD_TMP_BYTES: u64 = 512 << 20;
+pub(crate) const RUN_TMP_BYTES: u64 = 64 << 20;
+
+fn file_name(path: &Path) -> &OsStr {
+    path.file_name().unwrap_or(OsStr::new("source"))
+}
+
+/// How a build ended.
+#[derive(Debug)]
+pub enum Compiled {
+    /// Built; `entry` is what the run needs to know of the build (a Java class), else empty.
+    Done { entry: String },
+    /// The compiler said no: the file's own compile error, cached.
+    Refused(String),
+    /// A limit stopped the compiler: a CE this time, not cached.
+    Stopped(String),
+}
+
+/// What an executor's `build` is given: the file's text, what to build it for, and the one way to
+/// run a compiler (in the sandbox, under the build limits).
+#[derive(Debug)]
+pub struct BuildContext<'a> {
+    pub(crate) compiler: Compiler<'a>,
+    /// The file's text.
+    pub text: &'a str,
+    /// The problems to build its driver for.
+    pub problems: &'a [Problem],
+    /// A LeetCode file, built inside its language's driver.
+    pub leetcode: bool,
+    /// The language's command.
+    pub command: &'a [String],
+}
+
+impl BuildContext<'_> {
+    /// The user's file, as messages name it.
+    pub fn user_path(&self) -> &Path {
+        self.compiler.seen.user_path
+    }
+
+    /// Where `name` in the build's folder is seen by the compiler.
+    pub fn at(&self, name: &str) -> PathBuf {
+        self.compiler.seen.at(name)
+    }
+
+    /// Where the user's file is seen by the compiler.
+    pub fn source(&self) -> PathBuf {
+        self.compiler.seen.source()
+    }
+
+    /// Whether the build folder is the driver's business: a LeetCode file.
+    pub fn is_leetcode(&self) -> bool {
+        self.leetcode
+    }
+
+    /// Writes `name` (folders made) in the build's folder.
+    ///
+    /// # Errors
+    /// One line naming the file.
+    pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+        let path = self.compiler.seen.folder.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|error| format!("{}: cannot create: {error}", parent.display()))?;
+        }
+        write(&path, text)
+    }
+
+    /// The command's first word, resolved to its real program and the folder it is installed in.
+    ///
+    /// # Errors
+    /// One line naming the missing tool.
+    pub fn tool(&self) -> Result<Tool, String> {
+        resolve_tool(self.command.first().map_or("", String::as_str))
+    }
+
+    /// `command SOURCE -o program` (then `after`), where SOURCE is the user's file or a `driver` the
+    /// build wrote: what gcc, g++ and rustc take.
+    ///
+    /// # Errors
+    /// One line when the compiler cannot be started.
+    pub fn compile(&self, driver: Option<&str>, after: &[&str]) -> Result<Compiled, String> {
+        let tool = self.tool()?;
+        let source = driver.map_or_else(|| self.source(), |driver| self.at(driver));
+        let mut words: Vec<OsString> = self.command[1..].iter().map(OsString::from).collect();
+        if tool.is_rustc() {
+            // A panic names the user's file, not the driver it sits in (or the copy).
+            let mut remap = OsString::from("--remap-path-prefix=");
+            remap.push(&source);
+            remap.push("=");
+            remap.push(self.user_path());
+            words.push(remap);
+        }
+        words.extend([source.clone().into_os_string(), "-o".into(), self.at("program").into_os_string()]);
+        words.extend(after.iter().map(OsString::from));
+        self.run(&tool.program, &tool.prefixes, &words, &[source])
+    }
+
+    /// Runs a compiler (or a checker) under the build limits: `Done`, its message (each of
+    /// `renamed`, the paths it was given the file under, shown as the user's file), or the limit
+    /// that stopped it.
+    ///
+    /// # Errors
+    /// One line when it cannot be started.
+    pub fn run(
+        &self,
+        program: &Path,
+        prefixes: &[PathBuf],
+        args: &[OsString],
+        renamed: &[PathBuf],
+    ) -> Result<Compiled, String> {
+        let outcome = self.compiler.run(program, prefixes, args, self.command)?;
+        Ok(match outcome {
+            Compiled::Refused(mut message) => {
+                let user = self.user_path().display().to_string();
+                for path in renamed {
+                    message = message.replace(&path.display().to_string(), &user);
+                }
+                if !self.compiler.seen.sandboxed {
+                    message = message.replace(&self.compiler.seen.folder.display().to_string(), "");
+                }
+                Compiled::Refused(message)
+            }
+            other => other,
+        })
+    }
+}
+
+/// One build's compiler runs.
+#[derive(Debug)]
+pub(crate) struct Compiler<'a> {
+    pub(crate) sandbox: Option<&'a Sandbox>,
+    pub(crate) seen: Seen<'a>,
+    /// A JVM's compiler: no address-space cap.
+    pub(crate) reserves_memory: bool,
+}
+
+impl Compiler<'_> {
+    /// Runs a compiler under the build limits: `Done`, its message, or the limit that stopped it.
+    fn run(
+        &self,
+        program: &Path,
+        prefixes: &[PathBuf],
+        args: &[OsString],
+        command: &[String],
+    ) -> Result<Compiled, String> {
+        let layout = self.seen.layout(BUILD_TMP_BYTES, true, prefixes);
+        let folder = self.seen.folder;
+        if let Some(uid) = self.sandbox.and_then(Sandbox::host_uid) {
+            // The compiler writes its program here as the sandbox's user.
+            for entry in walk(folder) {
+                std::os::unix::fs::chown(&entry, Some(uid), Some(uid)).map_err(|error| {
+                    format!("{}: cannot hand to the sandbox's user: {error}", entry.display())
+                })?;
+            }
+        }
+        let limits = Limits {
+            cpu_time: BUILD_CPU,
+            memory_bytes: BUILD_MEMORY,
+            output_bytes: BUILD_OUTPUT_BYTES,
+            wall_time: Some(BUILD_WALL),
+        };
+        let job = Job {
+            isolation: match self.sandbox {
+                Some(sandbox) => Isolation::Sandboxed { sandbox, layout: &layout },
+                None => Isolation::Unsandboxed,
+            },
+            program,
+            args,
+            answer_channel: false,
+            max_processes: Some(BUILD_PROCESSES),
+            env: crate::sandbox::ENV,
+            stdin: b"",
+            limits,
+            // Compilers map far more than they touch; the cgroup holds their memory. A JVM maps
+            // more still.
+            address_space: Some(if self.reserves_memory { u64::MAX } else { 4 * BUILD_MEMORY }),
+            file_bytes: Some(BUILD_FILE_BYTES),
+            answer_bytes: BUILD_MESSAGES_KEPT,
+        };
+        let finished = crate::runner::run(&job)
+            .map_err(|error| format!("cannot run `{}`: {error}", command.join(" ")))?;
+        let stopped = |why: String| Ok(Compiled::Stopped(why));
+        if finished.killed_at_backstop {
+            return stopped(format!(
+                "the compiler ran past its {} s wall-clock backstop: stopped",
+                BUILD_WALL.as_secs()
+            ));
+        }
+        if finished.killed_over_cpu
+            || finished.cpu_time > BUILD_CPU
+            || finished.status.signal() == Some(libc::SIGXCPU)
+        {
+            return stopped(format!(
+                "the compiler ran past its {} s of CPU time: stopped",
+                BUILD_CPU.as_secs()
+            ));
+        }
+        if finished.killed_for_memory {
+            return stopped(format!(
+                "the compiler used more than its {} GiB of memory: stopped",
+                BUILD_MEMORY >> 30
+            ));
+        }
+        if finished.status.signal() == Some(libc::SIGXFSZ) {
+            return stopped(format!(
+                "the compiler wrote a file past its {} MiB cap: stopped",
+                BUILD_FILE_BYTES >> 20
+            ));
+        }
+        if finished.output_over_limit {
+            return stopped(format!(
+                "the compiler printed more than {} MiB: stopped",
+                BUILD_OUTPUT_BYTES >> 20
+            ));
+        }
+        if finished.status.success() {
+            return Ok(Compiled::Done { entry: String::new() });
+        }
+        let mut message = String::from_utf8_lossy(&finished.stderr).into_owned();
+        if message.trim().is_empty() {
+            message = String::from_utf8_lossy(&finished.stdout).into_owned();
+        }
+        if message.trim().is_empty() {
+            message = crate::runner::crash_detail(finished.status, "");
+        }
+        Ok(Compiled::Refused(first_lines(&message)))
+    }
+}
+
+/// `folder` and everything below it (links not followed).
+fn walk(folder: &Path) -> Vec<PathBuf> {
+    let mut found = vec![folder.to_path_buf()];
+    let mut index = 0;
+    while index < found.len() {
+        let path = found[index].clone();
+        index += 1;
+        if std::fs::symlink_metadata(&path).is_ok_and(|metadata| metadata.is_dir()) {
+            if let Ok(entries) = std::fs::read_dir(&path) {
+                found.extend(entries.filter_map(|entry| entry.ok().map(|entry| entry.path())));
+            }
+        }
+    }
+    found
+}
+
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|error| format!("{}: cannot write: {error}", path.display()))
+}
+
+/// A tool's real program and the installation folders it needs beyond `/usr`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tool {
+    pub program: PathBuf,
+    pub prefixes: Vec<PathBuf>,
+}
+
+impl Tool {
+    fn is_rustc(&self) -> bool {
+        self.program.file_name().is_some_and(|file| file.to_string_lossy().starts_with("rustc"))
+    }
+}
+
+/// A tool's real program and the installation it needs (beyond `/usr`), asked once per process:
+/// rustc through `rustc --print sysroot` (rustup's `rustc` is a proxy that would not find its
+/// toolchain in the sandbox), anything else through `PATH`, links followed.
+///
+/// # Errors
+/// One line naming the missing tool.
+pub fn resolve_tool(name: &str) -> Result<Tool, String> {
+    static RESOLVED: std::sync::Mutex<Vec<(String, Tool)>> = std::sync::Mutex::new(Vec::new());
+    let mut resolved = RESOLVED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, tool)) = resolved.iter().find(|(known, _)| known == name) {
+        return Ok(tool.clone());
+    }
+    let found = find_program(name).ok_or_else(|| format!("`{name}` is not installed (not found on PATH)"))?;
+    let base =
+        Path::new(name).file_name().map(|file| file.to_string_lossy().into_owned()).unwrap_or_default();
+    let tool = if base == "rustc" {
+        let sysroot = Command::new(&found)
+            .args(["--print", "sysroot"])
+            .output()
+            .ok()
+            .filter(|output| output.status.success())
+            .and_then(|output| std::fs::canonicalize(String::from_utf8_lossy(&output.stdout).trim()).ok())
+            .ok_or_else(|| format!("`{name} --print sysroot` gave no toolchain"))?;
+        Tool { program: sysroot.join("bin/rustc"), prefixes: vec![sysroot] }
+    } else {
+        let program = std::fs::canonicalize(&found).unwrap_or(found);
+        let prefixes = program.parent().and_then(Path::parent).map(Path::to_path_buf).into_iter().collect();
+        Tool { program, prefixes }
+    };
+    resolved.push((name.to_string(), tool.clone()));
+    Ok(tool)
+}
+
+/// `name` itself when it holds a slash, else the first match on `PATH`.
+fn find_program(name: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |path: &Path| {
+        std::fs::metadata(path)
+            .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
+    };
+    if name.is_empty() {
+        return None;
+    }
+    if name.contains('/') {
+        return runnable(Path::new(name)).then(|| PathBuf::from(name));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|folder| folder.join(name)).find(|candidate| runnable(candidate))
+}
+
+fn first_lines(message: &str) -> String {
+    let lines: Vec<&str> = message.lines().take(COMPILE_ERROR_LINES).collect();
+    lines.join("\n")
+}
+
+/// A path as a C or C++ `#line` directive quotes it.
+pub fn quoted_for_line(path: &Path) -> String {
+    path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"")
+}

@@ -1,0 +1,268 @@
+//! Java 17: `javac`, then the JVM beside it. A whole program is any class with `main`, whatever its
+//! name; the file is compiled under its public class's name (as `javac` demands and judges do),
+//! and the class that holds `main` is run. A LeetCode file is LeetCode's `class Solution` alone:
+//! it is compiled as `Solution.java` with LeetCode's implicit imports put on its first line (no
+//! line moves), beside the driver, which makes a `new Solution()` a test case as LeetCode does.
+//!
+//! A JVM reserves far more address space than it uses: it gets no address-space cap, its heap is
+//! sized to the run's memory limit, and its memory is what the cgroup (or the resident set) says
+//! it uses. One processor and the serial collector keep its threads few.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use super::context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
+use super::signature::{declares_c_like, identifiers, occurrences, squeeze, Declared};
+use super::{Executor, Launch};
+use crate::problem::Problem;
+
+pub struct Java;
+
+/// LeetCode's implicit imports, on the first line of a LeetCode file.
+const IMPORTS: &str =
+    "import java.util.*; import java.util.function.*; import java.util.stream.*; import java.math.*; ";
+
+/// What every JVM of a build or a run is given: quick to start, few threads.
+const JVM_FLAGS: &[&str] =
+    &["-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1", "-XX:-UsePerfData", "-Xshare:auto"];
+
+/// The LeetCode driver's class.
+const DRIVER_CLASS: &str = "QueensJudgeDriver";
+
+impl Executor for Java {
+    fn id(&self) -> &'static str {
+        "java"
+    }
+
+    fn name(&self) -> &'static str {
+        "Java"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["java"]
+    }
+
+    fn default_command(&self) -> &'static str {
+        "javac -encoding UTF-8"
+    }
+
+    fn install_hint(&self) -> &'static str {
+        "apt-get install openjdk-17-jdk-headless"
+    }
+
+    fn read(&self, code: &str) -> Declared {
+        let strip_modifiers = |code: &str| {
+            let mut code = code.to_string();
+            for modifier in ["public ", "private ", "protected ", "static ", "final ", "synchronized "] {
+                code = code.replace(modifier, " ");
+            }
+            code
+        };
+        let plain = strip_modifiers(code);
+        Declared {
+            lists: declares_c_like(&plain, "solveNQueens", &["List<List<String>>"], &["int"]),
+            counts: declares_c_like(&plain, "totalNQueens", &["int"], &["int"]),
+            program: main_class(code).is_some(),
+        }
+    }
+
+    fn signature(&self, problem: Problem) -> &'static str {
+        match problem {
+            Problem::LeetCode51 => "public List<List<String>> solveNQueens(int n)",
+            _ => "public int totalNQueens(int n)",
+        }
+    }
+
+    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+        let javac = context.tool()?;
+        let prefixes = installation(&javac);
+        let mut words: Vec<OsString> = JVM_FLAGS.iter().map(|flag| format!("-J{flag}").into()).collect();
+        words.extend(context.command[1..].iter().map(OsString::from));
+        words.extend(["-d".into(), context.at("classes").into_os_string()]);
+        let code = super::signature::strip_comments(context.text, super::signature::Comments::CStyle);
+        let (file, entry) = if context.is_leetcode() {
+            context.write("java/Solution.java", &format!("{IMPORTS}{}", context.text))?;
+            context.write(&format!("java/{DRIVER_CLASS}.java"), &driver(context.problems))?;
+            words.push(context.at(&format!("java/{DRIVER_CLASS}.java")).into_os_string());
+            ("java/Solution.java".to_string(), DRIVER_CLASS.to_string())
+        } else {
+            let name = public_class(&code).unwrap_or_else(|| "Main".to_string());
+            let file = format!("java/{name}.java");
+            context.write(&file, context.text)?;
+            (file, main_class(&code).unwrap_or(name))
+        };
+        context.write("classes/.keep", "")?;
+        let source = context.at(&file);
+        words.insert(words.len() - usize::from(context.is_leetcode()), source.clone().into_os_string());
+        Ok(match context.run(&javac.program, &prefixes, &words, &[source])? {
+            Compiled::Done { .. } => Compiled::Done { entry },
+            other => other,
+        })
+    }
+
+    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+        let javac = resolve_tool(context.command.first().map_or("javac", String::as_str))?;
+        let java = javac.program.with_file_name("java");
+        let heap_megabytes = (context.memory_bytes >> 20).saturating_mul(3) / 4;
+        let mut args: Vec<OsString> = JVM_FLAGS.iter().map(OsString::from).collect();
+        args.extend([format!("-Xmx{}m", heap_megabytes.max(16)).into(), "-Xss64m".into()]);
+        if context.answer_channel {
+            // The driver writes on descriptor 3 through java.io's own FileDescriptor: /proc/self/fd
+            // is closed to a program that changed its user.
+            args.push("--add-opens=java.base/java.io=ALL-UNNAMED".into());
+        }
+        args.extend(["-cp".into(), context.at("classes").into_os_string(), context.entry.into()]);
+        if context.answer_channel {
+            args.push(context.problem_argument().into());
+        }
+        Ok(Launch { program: java, args, prefixes: installation(&javac) })
+    }
+
+    fn reserves_memory(&self) -> bool {
+        true
+    }
+
+    fn self_test(&self) -> &'static str {
+        "public class SelfTest {\n    public static void main(String[] args) throws Exception {\n        byte[] input = System.in.readAllBytes();\n        int stars = 0;\n        for (byte b : input) if (b == '*') stars++;\n        System.out.println(stars);\n    }\n}\n"
+    }
+
+    fn version_command(&self, command: &[String]) -> Vec<String> {
+        vec![command.first().cloned().unwrap_or_default(), "-version".into()]
+    }
+}
+
+/// The JDK's installation and the folders its configuration links lead to (Debian keeps it in
+/// `/etc/java-17-openjdk`), which the sandbox must show.
+fn installation(javac: &Tool) -> Vec<PathBuf> {
+    let mut prefixes = javac.prefixes.clone();
+    for prefix in &javac.prefixes {
+        for folder in ["conf", "conf/security", "lib", "lib/security"] {
+            let Ok(entries) = std::fs::read_dir(prefix.join(folder)) else { continue };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                if path.is_symlink() {
+                    if let Some(parent) = std::fs::canonicalize(&path).ok().as_deref().and_then(Path::parent)
+                    {
+                        let parent = parent.to_path_buf();
+                        if !parent.starts_with("/usr") && !prefixes.contains(&parent) {
+                            prefixes.push(parent);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    prefixes
+}
+
+/// The public top-level class, which names the file.
+fn public_class(code: &str) -> Option<String> {
+    occurrences(code, "class").into_iter().find_map(|(before, after)| {
+        let before = squeeze(before);
+        let public = before.starts_with("public") || before.contains("@") && before.contains("public");
+        public.then(|| class_name(after)).flatten()
+    })
+}
+
+fn class_name(after: &str) -> Option<String> {
+    let name: String =
+        after.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$').collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// The class that declares `static void main(String[] args)`, as the JVM names it (`Outer$Inner`
+/// for a nested one): found by following braces, class by class.
+fn main_class(code: &str) -> Option<String> {
+    let bytes = code.as_bytes();
+    let mut stack: Vec<Option<String>> = Vec::new();
+    let mut pending: Option<String> = None;
+    let mut index = 0;
+    while index < bytes.len() {
+        let c = bytes[index];
+        if c == b'"' || c == b'\'' {
+            // Skip a literal, so that its braces count for nothing.
+            index += 1;
+            while index < bytes.len() && bytes[index] != c {
+                index += if bytes[index] == b'\\' { 2 } else { 1 };
+            }
+        } else if c == b'{' {
+            stack.push(pending.take());
+        } else if c == b'}' {
+            stack.pop();
+        } else if c.is_ascii_alphabetic()
+            && (index == 0 || !(bytes[index - 1].is_ascii_alphanumeric() || bytes[index - 1] == b'_'))
+        {
+            let end = code[index..]
+                .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(code.len(), |end| index + end);
+            let word = &code[index..end];
+            if matches!(word, "class" | "interface" | "enum" | "record") {
+                pending = class_name(&code[end..]);
+            } else if word == "main" && is_main(code, index, end) {
+                let names: Vec<&str> = stack.iter().flatten().map(String::as_str).collect();
+                return (!names.is_empty()).then(|| names.join("$"));
+            }
+            index = end;
+            continue;
+        }
+        index += 1;
+    }
+    None
+}
+
+/// Whether the word `main` at `start..end` is `static void main(` with one `String` array.
+fn is_main(code: &str, start: usize, end: usize) -> bool {
+    let statement_start = code[..start].rfind([';', '{', '}']).map_or(0, |at| at + 1);
+    let before = &code[statement_start..start];
+    let words = identifiers(before);
+    let parameters = super::signature::parenthesized(&code[end..]).map(|(inside, _)| squeeze(inside));
+    words.contains("static")
+        && squeeze(before).ends_with("void")
+        && parameters.is_some_and(|parameters| {
+            parameters.starts_with("String[]") || parameters.starts_with("String...")
+        })
+}
+
+/// The driver: n on stdin, a `new Solution()` per call, the answer on descriptor 3.
+fn driver(problems: &[Problem]) -> String {
+    let mut text = format!(
+        "import java.io.*;\nimport java.util.*;\n\npublic class {DRIVER_CLASS} {{\n    public static void main(String[] args) throws Exception {{\n        String problem = args.length > 0 ? args[0] : \"\";\n        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n        int n = Integer.parseInt(in.readLine().trim());\n        StringBuilder out = new StringBuilder();\n"
+    );
+    if problems.contains(&Problem::LeetCode51) {
+        text.push_str("        if (problem.equals(\"51\")) {\n            List<List<String>> boards = new Solution().solveNQueens(n);\n            out.append(boards.size()).append('\\n');\n            for (List<String> board : boards) {\n                out.append(board.size()).append('\\n');\n                for (String row : board) {\n                    out.append(String.valueOf(row).replace(\"\\n\", \"\\\\n\").replace(\"\\r\", \"\\\\r\")).append('\\n');\n                }\n            }\n        }\n");
+    }
+    if problems.contains(&Problem::LeetCode52) {
+        text.push_str("        if (problem.equals(\"52\")) {\n            out.append(new Solution().totalNQueens(n)).append('\\n');\n        }\n");
+    }
+    text.push_str("        System.out.flush();\n        FileDescriptor descriptor = new FileDescriptor();\n        java.lang.reflect.Field number = FileDescriptor.class.getDeclaredField(\"fd\");\n        number.setAccessible(true);\n        number.setInt(descriptor, 3);\n        try (OutputStream channel = new FileOutputStream(descriptor)) {\n            channel.write(out.toString().getBytes(\"UTF-8\"));\n        }\n    }\n}\n");
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_class_with_main_whatever_its_name() {
+        let code = "import java.util.*;\npublic class Queens {\n    static int count(char[][] b) { return 0; }\n    public static void main(String[] args) {\n        System.out.println(\"{\");\n    }\n}\n";
+        assert_eq!(public_class(code).as_deref(), Some("Queens"));
+        assert_eq!(main_class(code).as_deref(), Some("Queens"));
+        assert!(Java.read(code).program);
+        let nested = "class Outer {\n    static class Inner {\n        static public void main(String... args) {}\n    }\n}\n";
+        assert_eq!(main_class(nested).as_deref(), Some("Outer$Inner"));
+        assert_eq!(public_class(nested), None);
+    }
+
+    #[test]
+    fn an_overload_is_a_helper() {
+        let code = "class Solution {\n    private void solveNQueens(int row, int n, boolean[] cols, int[] count) {}\n    public int totalNQueens(int n) {\n        int[] count = new int[1];\n        solveNQueens(0, n, new boolean[n], count);\n        return count[0];\n    }\n}\n";
+        let declared = Java.read(code);
+        assert!(declared.counts && !declared.lists && !declared.program);
+        assert!(
+            Java.read(
+                "class Solution {\n    public List<List<String>> solveNQueens(int n) { return null; }\n}"
+            )
+            .lists
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! JavaScript: Node. A whole program reads its input on stdin; `node --check` is its build (a
+//! syntax error is a CE). A LeetCode file is the function LeetCode's editor holds, in either form
+//! (`var solveNQueens = function(n) {...}` or `function totalNQueens(n) {...}`, or `let`/`const`
+//! and an arrow): the driver runs the file as a script under its own name, takes the function,
+//! and calls it once a test case. V8 reserves far more memory than it uses: no address-space cap.
+
+use std::ffi::OsString;
+
+use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
+use super::signature::{occurrences, parenthesized, squeeze, Declared};
+use super::{Executor, Launch};
+use crate::problem::Problem;
+
+pub struct JavaScript;
+
+const DRIVER: &str = include_str!("drivers/driver.js");
+
+impl Executor for JavaScript {
+    fn id(&self) -> &'static str {
+        "javascript"
+    }
+
+    fn name(&self) -> &'static str {
+        "JavaScript"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["js"]
+    }
+
+    fn default_command(&self) -> &'static str {
+        "node"
+    }
+
+    fn install_hint(&self) -> &'static str {
+        "apt-get install nodejs"
+    }
+
+    fn read(&self, code: &str) -> Declared {
+        Declared {
+            lists: declares(code, "solveNQueens"),
+            counts: declares(code, "totalNQueens"),
+            program: ["stdin", "readFileSync(0", "readline"].iter().any(|reads| code.contains(reads)),
+        }
+    }
+
+    fn signature(&self, problem: Problem) -> &'static str {
+        match problem {
+            Problem::LeetCode51 => "var solveNQueens = function(n)",
+            _ => "var totalNQueens = function(n)",
+        }
+    }
+
+    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+        if context.is_leetcode() {
+            context.write("driver.js", DRIVER)?;
+        }
+        let tool = context.tool()?;
+        let mut words: Vec<OsString> = context.command[1..].iter().map(OsString::from).collect();
+        words.extend(["--check".into(), context.source().into_os_string()]);
+        context.run(&tool.program, &tool.prefixes, &words, &[])
+    }
+
+    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+        let tool = resolve_tool(context.command.first().map_or("node", String::as_str))?;
+        let mut args: Vec<OsString> = context.command[1..].iter().map(OsString::from).collect();
+        if context.answer_channel {
+            args.push(context.at("driver.js").into());
+        }
+        args.push(context.source().into());
+        if context.answer_channel {
+            args.push(context.problem_argument().into());
+        }
+        Ok(Launch { program: tool.program, args, prefixes: tool.prefixes })
+    }
+
+    fn reserves_memory(&self) -> bool {
+        true
+    }
+
+    fn self_test(&self) -> &'static str {
+        "const input = require(\"fs\").readFileSync(0, \"utf8\");\nconsole.log(input.split(\"*\").length - 1);\n"
+    }
+}
+
+/// Whether `code` declares `name` as a function of one parameter: `function name(n)`, or
+/// `name = function(n)`, `name = (n) =>`, `name = n =>` after `var`, `let` or `const`.
+fn declares(code: &str, name: &str) -> bool {
+    let one_parameter = |inside: &str| {
+        let inside = squeeze(inside);
+        !inside.is_empty() && !inside.contains(',')
+    };
+    occurrences(code, name).into_iter().any(|(before, after)| {
+        let before = squeeze(before.lines().last().unwrap_or(""));
+        if before.ends_with("function") {
+            return parenthesized(after).is_some_and(|(inside, _)| one_parameter(inside));
+        }
+        let Some(value) = after.trim_start().strip_prefix('=').filter(|value| !value.starts_with('=')) else {
+            return false;
+        };
+        let value = value.trim_start();
+        if let Some(function) = value.strip_prefix("function") {
+            let function =
+                function.trim_start().trim_start_matches(|c: char| c.is_alphanumeric() || c == '_');
+            return parenthesized(function).is_some_and(|(inside, _)| one_parameter(inside));
+        }
+        let arrow = match parenthesized(value) {
+            Some((inside, rest)) => one_parameter(inside).then_some(rest),
+            None => value.split_once(|c: char| !(c.is_alphanumeric() || c == '_')).map(|(_, rest)| rest),
+        };
+        arrow.is_some_and(|rest| rest.trim_start().starts_with("=>"))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_of_leetcodes_forms_and_arrows() {
+        assert!(JavaScript.read("var solveNQueens = function(n) {\n};").lists);
+        assert!(JavaScript.read("function totalNQueens(n) {\n}").counts);
+        assert!(JavaScript.read("const totalNQueens = (n) => 0;").counts);
+        assert!(JavaScript.read("let totalNQueens = n => 0;").counts);
+        let helper = JavaScript.read("function solveNQueens(row, cols, n) {}\nfunction totalNQueens(n) { return solveNQueens(0, 0, n); }");
+        assert!(helper.counts && !helper.lists);
+        assert!(!JavaScript.read("const x = totalNQueens(8);").counts);
+        assert!(JavaScript.read("const lines = require('fs').readFileSync(0, 'utf8');").program);
+    }
+}

@@ -1,0 +1,200 @@
+//! Languages as executors: one module per language says everything the judge knows of it (its
+//! extensions, how a file declares its problem, its drivers, its build and run commands, what the
+//! sandbox must show it, and a self-test), behind the one [`Executor`] trait. The rest of the
+//! engine asks [`ALL`] and never names a language.
+//!
+//! Adding a language is a module here and one line in [`ALL`]; the tests take their languages
+//! from that list. DMOJ's judge-server `executors/` is the model: a small base, a small module a
+//! language.
+
+mod c;
+pub mod context;
+mod cpp;
+mod java;
+mod javascript;
+mod python;
+mod rust;
+pub mod signature;
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use crate::problem::Problem;
+pub use context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
+
+pub use signature::Declared;
+
+/// Every language a submission may be written in, in the order `languages` lists them.
+pub static ALL: &[&(dyn Executor + 'static)] =
+    &[&rust::Rust, &cpp::Cpp, &c::C, &python::Python, &java::Java, &javascript::JavaScript];
+
+/// One language: what the judge knows of it.
+pub trait Executor: Sync {
+    /// Its short name: `--compiler ID=COMMAND`, `JUDGE_ID`, the JSON's `language`.
+    fn id(&self) -> &'static str;
+    /// Its name for people.
+    fn name(&self) -> &'static str;
+    /// The file extensions it owns, without the dot.
+    fn extensions(&self) -> &'static [&'static str];
+    /// The command that builds (or, for a script, runs) a file, close to the judges' own.
+    fn default_command(&self) -> &'static str;
+    /// What `--strict` adds to the command (the checks judges leave off); empty: nothing to add,
+    /// and `--strict` builds nothing again.
+    fn strict_flags(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// What to install when its tool is missing (on Debian's packages).
+    fn install_hint(&self) -> &'static str;
+    /// How its comments are written, so that a name in a comment decides nothing.
+    fn comments(&self) -> signature::Comments {
+        signature::Comments::CStyle
+    }
+    /// What the file's code (comments stripped) declares: LeetCode's methods with their exact
+    /// signatures, or a whole program.
+    fn read(&self, code: &str) -> Declared;
+    /// LeetCode's signature of `problem`'s method, as people write it in this language.
+    fn signature(&self, problem: Problem) -> &'static str;
+    /// Builds the file (a compiler's run, a syntax check) as `context` says.
+    ///
+    /// # Errors
+    /// One line when the build cannot even start (a missing tool, an unwritable folder).
+    fn build(&self, context: &BuildContext) -> Result<Compiled, String>;
+    /// What runs a built file on one input.
+    ///
+    /// # Errors
+    /// One line when the tool that runs it is missing.
+    fn launch(&self, context: &RunContext) -> Result<Launch, String>;
+    /// Whether its runtime reserves far more address space than it uses (a JVM, V8): its runs
+    /// and builds get no address-space cap, and their memory is what the cgroup (or the resident
+    /// set) says they use.
+    fn reserves_memory(&self) -> bool {
+        false
+    }
+    /// A whole CSES program in this language that prints how many `*` its input holds: the
+    /// self-test, built and run in the sandbox on first use.
+    fn self_test(&self) -> &'static str;
+    /// The command that prints the tool's version, from the build command's first word (the
+    /// first line of what it prints, on stdout or stderr).
+    fn version_command(&self, command: &[String]) -> Vec<String> {
+        vec![command.first().cloned().unwrap_or_default(), "--version".into()]
+    }
+}
+
+/// What runs one input: a program, its arguments and the folders beyond `/usr` it needs to see.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    pub program: PathBuf,
+    pub args: Vec<OsString>,
+    pub prefixes: Vec<PathBuf>,
+}
+
+/// A language, compared and shown by its id.
+#[derive(Clone, Copy)]
+pub struct Language(pub &'static dyn Executor);
+
+impl Language {
+    /// The language of a file, from its extension.
+    pub fn of(path: &Path) -> Option<Language> {
+        let extension = path.extension()?.to_str()?;
+        ALL.iter()
+            .find(|executor| executor.extensions().contains(&extension))
+            .map(|executor| Language(*executor))
+    }
+
+    /// The language whose id is `id`.
+    pub fn by_id(id: &str) -> Option<Language> {
+        ALL.iter().find(|executor| executor.id() == id).map(|executor| Language(*executor))
+    }
+
+    pub fn all() -> impl Iterator<Item = Language> {
+        ALL.iter().map(|executor| Language(*executor))
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+
+    pub fn id(self) -> &'static str {
+        self.0.id()
+    }
+}
+
+impl std::ops::Deref for Language {
+    type Target = dyn Executor;
+    fn deref(&self) -> &Self::Target {
+        self.0
+    }
+}
+
+impl PartialEq for Language {
+    fn eq(&self, other: &Language) -> bool {
+        self.0.id() == other.0.id()
+    }
+}
+
+impl Eq for Language {}
+
+impl std::fmt::Debug for Language {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.id())
+    }
+}
+
+impl serde::Serialize for Language {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.id())
+    }
+}
+
+/// Every extension the judge takes, for messages: `.rs, .cpp, ... or .js`.
+pub fn extension_list() -> String {
+    let all: Vec<String> = ALL
+        .iter()
+        .flat_map(|executor| executor.extensions())
+        .map(|extension| format!(".{extension}"))
+        .collect();
+    match all.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => all.join(""),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_own_id_and_extensions() {
+        let mut ids: Vec<&str> = ALL.iter().map(|executor| executor.id()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), ALL.len(), "two languages share an id");
+        let mut extensions: Vec<&str> =
+            ALL.iter().flat_map(|executor| executor.extensions().iter().copied()).collect();
+        let count = extensions.len();
+        extensions.sort_unstable();
+        extensions.dedup();
+        assert_eq!(extensions.len(), count, "two languages claim one extension");
+        for executor in ALL {
+            assert_eq!(
+                Language::of(Path::new(&format!("x.{}", executor.extensions()[0]))),
+                Some(Language(*executor))
+            );
+            assert!(!executor.default_command().is_empty() && !executor.install_hint().is_empty());
+        }
+        assert_eq!(Language::of(Path::new("notes.txt")), None);
+    }
+
+    #[test]
+    fn every_language_reads_its_own_self_test_as_a_whole_program() {
+        for executor in ALL {
+            let code = signature::strip_comments(executor.self_test(), executor.comments());
+            let declared = executor.read(&code);
+            assert!(
+                declared.program && !declared.lists && !declared.counts,
+                "{}: {declared:?}",
+                executor.id()
+            );
+        }
+    }
+}

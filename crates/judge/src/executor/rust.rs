@@ -1,0 +1,146 @@
+//! Rust: `rustc`, as CSES compiles it (`-O`, edition 2021). A LeetCode file is the `impl Solution`
+//! block LeetCode's editor holds: the driver puts it inside `mod user { ... }`, opened on the
+//! file's first line so that no line moves, and supplies `struct Solution` only when the file has
+//! none; the file's own `fn main`, `use` lines and `#[cfg(test)]` modules stay the module's
+//! business.
+
+use super::context::{BuildContext, Compiled, RunContext};
+use super::signature::{occurrences, parenthesized, squeeze, Declared};
+use super::{Executor, Launch};
+use crate::problem::Problem;
+
+pub struct Rust;
+
+impl Executor for Rust {
+    fn id(&self) -> &'static str {
+        "rust"
+    }
+
+    fn name(&self) -> &'static str {
+        "Rust"
+    }
+
+    fn extensions(&self) -> &'static [&'static str] {
+        &["rs"]
+    }
+
+    fn default_command(&self) -> &'static str {
+        "rustc --edition 2021 -O"
+    }
+
+    fn strict_flags(&self) -> &'static [&'static str] {
+        &["-C", "overflow-checks=on", "-C", "debug-assertions=on"]
+    }
+
+    fn install_hint(&self) -> &'static str {
+        "install Rust with rustup (https://rustup.rs)"
+    }
+
+    fn read(&self, code: &str) -> Declared {
+        let declares = |name: &str, returns: &str| {
+            occurrences(code, name).into_iter().any(|(before, after)| {
+                squeeze(before).ends_with("fn")
+                    && parenthesized(after).is_some_and(|(inside, rest)| {
+                        let parameter = squeeze(inside);
+                        let parameter = parameter.strip_prefix("mut").unwrap_or(&parameter);
+                        parameter.split_once(':').is_some_and(|(_, ty)| ty == "i32")
+                            && !parameter.contains(',')
+                            && squeeze(rest.split('{').next().unwrap_or("")) == returns
+                    })
+            })
+        };
+        Declared {
+            lists: declares("solve_n_queens", "->Vec<Vec<String>>"),
+            counts: declares("total_n_queens", "->i32"),
+            program: occurrences(code, "main").into_iter().any(|(before, after)| {
+                squeeze(before).ends_with("fn")
+                    && parenthesized(after).is_some_and(|(inside, _)| inside.trim().is_empty())
+            }),
+        }
+    }
+
+    fn signature(&self, problem: Problem) -> &'static str {
+        match problem {
+            Problem::LeetCode51 => "pub fn solve_n_queens(n: i32) -> Vec<Vec<String>>",
+            _ => "pub fn total_n_queens(n: i32) -> i32",
+        }
+    }
+
+    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+        if !context.is_leetcode() {
+            return context.compile(None, &[]);
+        }
+        context.write("driver.rs", &driver(context.text, context.problems))?;
+        context.compile(Some("driver.rs"), &[])
+    }
+
+    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+        let mut args = Vec::new();
+        if context.answer_channel {
+            args.push(context.problem_argument().into());
+        }
+        Ok(Launch { program: context.at("program"), args, prefixes: Vec::new() })
+    }
+
+    fn self_test(&self) -> &'static str {
+        "use std::io::Read;\nfn main() {\n    let mut input = String::new();\n    std::io::stdin().read_to_string(&mut input).unwrap();\n    println!(\"{}\", input.matches('*').count());\n}\n"
+    }
+
+    fn version_command(&self, command: &[String]) -> Vec<String> {
+        vec![command.first().cloned().unwrap_or_default(), "--version".into()]
+    }
+}
+
+/// The Rust driver: the file inside `mod user`, opened on its first line so that no line moves.
+fn driver(user: &str, problems: &[Problem]) -> String {
+    let code = super::signature::strip_comments(user, super::signature::Comments::CStyle);
+    let has_struct =
+        occurrences(&code, "Solution").into_iter().any(|(before, _)| squeeze(before).ends_with("struct"));
+    let mut text = String::from(
+        "#[allow(dead_code, unused_imports, unused_mut, unused_variables, non_snake_case)] mod user { ",
+    );
+    if !has_struct {
+        text.push_str("pub struct Solution; ");
+    }
+    text.push_str(user);
+    text.push_str("\n// The judge's driver, after the file: its lines move nothing above.\npub fn judge_run(problem: &str, n: i32) -> String {\n    match problem {\n");
+    if problems.contains(&Problem::LeetCode51) {
+        text.push_str(
+            "        \"51\" => {\n            let boards: Vec<Vec<String>> = Solution::solve_n_queens(n);\n            let mut out = format!(\"{}\\n\", boards.len());\n            for board in &boards {\n                out.push_str(&format!(\"{}\\n\", board.len()));\n                for row in board {\n                    out.push_str(&row.replace('\\n', \"\\\\n\").replace('\\r', \"\\\\r\"));\n                    out.push('\\n');\n                }\n            }\n            out\n        }\n",
+        );
+    }
+    if problems.contains(&Problem::LeetCode52) {
+        text.push_str("        \"52\" => format!(\"{}\\n\", Solution::total_n_queens(n)),\n");
+    }
+    text.push_str("        _ => String::new(),\n    }\n}\n}\n");
+    text.push_str(
+        "fn main() {\n    use std::io::{Read, Write};\n    use std::os::fd::FromRawFd;\n    let problem = std::env::args().nth(1).unwrap_or_default();\n    let mut input = String::new();\n    std::io::stdin().read_to_string(&mut input).expect(\"the judge's input\");\n    let n: i32 = input.trim().parse().expect(\"the judge's n\");\n    let answer = user::judge_run(&problem, n);\n    let _ = std::io::stdout().flush();\n    // SAFETY: the judge opens descriptor 3 for the answer and nothing else uses it.\n    let mut channel = unsafe { std::fs::File::from_raw_fd(3) };\n    channel.write_all(answer.as_bytes()).expect(\"the answer channel\");\n}\n",
+    );
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_driver_moves_no_line() {
+        let user = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 { n }\n}\n";
+        let driver = driver(user, &[Problem::LeetCode52]);
+        let lines: Vec<&str> = driver.lines().collect();
+        assert!(lines[0].ends_with("impl Solution {") && lines[0].contains("pub struct Solution;"));
+        assert_eq!(lines[1], "    pub fn total_n_queens(n: i32) -> i32 { n }");
+        let with_struct = super::driver("pub struct Solution;\nimpl Solution {}\n", &[]);
+        assert_eq!(with_struct.matches("struct Solution").count(), 1);
+    }
+
+    #[test]
+    fn signatures_not_names() {
+        let read = |code: &str| Rust.read(code);
+        assert!(read("impl Solution { pub fn total_n_queens(mut n: i32) -> i32 { 0 } }").counts);
+        assert!(read("impl Solution { pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> { vec![] } }").lists);
+        let helper = read("impl Solution { fn solve_n_queens(row: usize, n: usize, count: &mut i32) {} pub fn total_n_queens(n: i32) -> i32 { 0 } }");
+        assert!(helper.counts && !helper.lists);
+        assert!(read("fn main() { }").program && !read("fn not_main() {}").program);
+    }
+}

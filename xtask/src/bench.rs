@@ -29,6 +29,17 @@ use crate::output::{print, this_program, Failure, Progress, Status};
 /// Exit status 1 when an answer was wrong, a run crashed or saw another number of cores.
 #[derive(clap::Args, Debug)]
 pub struct Args {
+    /// Your own files (any language `cargo xtask languages` lists) or folders of them, timed
+    /// beside the implementations --impl selects, each built and run in the sandbox; a file's time
+    /// is its whole run's CPU time, start-up included
+    #[arg(value_name = "PATH")]
+    files: Vec<PathBuf>,
+    /// A language's command, LANGUAGE=COMMAND (as judge takes it)
+    #[arg(long, value_name = "LANGUAGE=COMMAND", requires = "files")]
+    compiler: Vec<String>,
+    /// Build and run files outside the sandbox
+    #[arg(long, requires = "files")]
+    no_sandbox: bool,
     /// The empty boards' sides: A..=B, A..B, N or a comma list of these (at most 27)
     #[arg(long, value_name = "SIDES", default_value = "4..=14", value_parser = sizes)]
     sizes: Sizes,
@@ -98,9 +109,19 @@ impl Args {
             plot_folder: self.plot_folder.unwrap_or(defaults.plot_folder),
             with_fixtures: self.with_fixtures,
             in_place: self.in_place,
+            files: self.files,
+            toolchain: judge::submission::Toolchain::from_environment(),
+            build_folder: judge::target_folder().join("judge-builds"),
+            sandbox: None,
         };
+        for argument in &self.compiler {
+            options.toolchain.set_from_argument(argument).map_err(Failure::Usage)?;
+        }
         // Usage errors first, so that a typo never waits for a release build.
-        if judge::bench::selected_implementations(&options).is_empty() {
+        judge::submission::expand_paths(&options.files)?;
+        if options.files.is_empty() && judge::bench::selected_implementations(&options).is_empty()
+            || options.impl_pattern.is_some() && judge::bench::selected_implementations(&options).is_empty()
+        {
             let pattern = options.impl_pattern.as_deref().unwrap_or("");
             return Err(Failure::Usage(format!(
                 "--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"
@@ -114,13 +135,14 @@ impl Args {
         if !options.in_place && cfg!(debug_assertions) {
             return rerun_in_release();
         }
+        options.sandbox = crate::output::sandbox_for(&options.files, self.no_sandbox)?;
         let program = this_program()?;
         let progress = Progress::new("bench", options.json);
         let mut step = 0;
         let mut report = bench(&options, &program, &mut |line| {
             step += 1;
             progress.update(step, 0, line);
-        });
+        })?;
         progress.finish();
 
         let plot_path = options.plot_folder.join("empty-boards.svg");

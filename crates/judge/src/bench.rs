@@ -46,12 +46,17 @@ use checker::{oracle, Board, MAX_N};
 use serde::Serialize;
 
 use crate::answer::Answer;
+use crate::answer::{check_answer, Verdict};
 use crate::case::load_cases;
-use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
+use crate::child::Samples;
+use crate::contestant::{attempt, build_all, detect_all, Contestant, Request, Timing};
+use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::Problem;
 use crate::registry::{entries, Entry, Kernel};
-use crate::runner::{Ending, Job, Limits};
+use crate::runner::Limits;
+use crate::sandbox::Sandbox;
+use crate::submission::Toolchain;
 use crate::table::{format_duration, Style, Table};
 use crate::{default_cases_folder, display_relative};
 
@@ -95,6 +100,12 @@ pub struct BenchOptions {
     pub with_fixtures: bool,
     /// Time this very build, even a debug one (hidden; for the tests).
     pub in_place: bool,
+    /// Users' files to time beside the built-ins, each built in the sandbox; a file's time is its
+    /// whole run's CPU time, start-up included, a fresh process a sample.
+    pub files: Vec<PathBuf>,
+    pub toolchain: Toolchain,
+    pub build_folder: PathBuf,
+    pub sandbox: Option<Sandbox>,
 }
 
 impl Default for BenchOptions {
@@ -111,6 +122,10 @@ impl Default for BenchOptions {
             plot_folder: crate::target_folder().join("bench"),
             with_fixtures: false,
             in_place: false,
+            files: Vec::new(),
+            toolchain: Toolchain::default(),
+            build_folder: crate::target_folder().join("judge-builds"),
+            sandbox: None,
         }
     }
 }
@@ -161,8 +176,12 @@ pub fn timed_problem(entry: &Entry) -> Problem {
     }
 }
 
-/// The implementations a run times, in the registry's order.
+/// The built-in implementations a run times, in the registry's order: none when files are given
+/// without `--impl`.
 pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
+    if !options.files.is_empty() && options.impl_pattern.is_none() {
+        return Vec::new();
+    }
     entries(options.with_fixtures)
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
@@ -176,7 +195,14 @@ pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
 /// One line when it names none of them, or several.
 pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, String> {
     let Some(pattern) = options.baseline.as_deref() else { return Ok(None) };
-    let ids: Vec<String> = selected_implementations(options).iter().map(Entry::id).collect();
+    let files = crate::submission::expand_paths(&options.files).unwrap_or_default();
+    let ids: Vec<String> = selected_implementations(options)
+        .iter()
+        .map(Entry::id)
+        .chain(
+            files.iter().filter_map(|file| file.file_name()).map(|name| name.to_string_lossy().into_owned()),
+        )
+        .collect();
     if ids.iter().any(|id| id == pattern) {
         return Ok(Some(pattern.to_string()));
     }
@@ -327,8 +353,15 @@ pub struct BenchReport {
 /// Times every selected implementation (see the module docs); `executable` is this program, re-run
 /// as the child, and `progress` hears what is being timed. `options.baseline` is an id already
 /// ([`resolve_baseline`]).
-pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut(&str)) -> BenchReport {
-    let implementations = selected_implementations(options);
+///
+/// # Errors
+/// One line when a file cannot be read or built at all (a missing compiler).
+pub fn bench(
+    options: &BenchOptions,
+    executable: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<BenchReport, Error> {
+    let (contestants, implementations) = timed(options)?;
     let pinnings: Vec<Pinning> = options.threads.iter().map(|&threads| Pinning::first(threads)).collect();
     let several_thread_counts = pinnings.len() > 1;
     let with_threads = |pinning: &Pinning| {
@@ -346,15 +379,25 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
         let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
         let expected = oracle::known_count(n).expect("parse_sizes keeps sides whose count is known");
         for (pinning_index, pinning) in pinnings.iter().enumerate() {
-            for (index, entry) in implementations.iter().enumerate() {
-                if timed_problem(entry).admits(&board).is_none() {
+            for (index, timed) in implementations.iter().enumerate() {
+                if timed.problem.admits(&board).is_none() {
                     continue;
                 }
+                let contestant = &contestants[timed.contestant];
                 let outcome = match &skipped[index][pinning_index] {
                     Some(reason) => Outcome::Skipped { reason: reason.clone() },
+                    None if pinning_index > 0 && matches!(contestant, Contestant::File { .. }) => {
+                        Outcome::Skipped { reason: "a file is timed once, on one CPU".to_string() }
+                    }
                     None => {
-                        progress(&format!("n = {n}{}: {}", with_threads(pinning), entry.id()));
-                        let outcome = measure(executable, entry, &board, expected, options.budget, pinning);
+                        progress(&format!("n = {n}{}: {}", with_threads(pinning), timed.id));
+                        let run = Run {
+                            executable,
+                            sandbox: options.sandbox.as_ref(),
+                            budget: options.budget,
+                            pinning,
+                        };
+                        let outcome = run.measure(contestant, timed.problem, &board, expected);
                         let reason = match outcome {
                             Outcome::OverBudget { .. } => Some("over budget"),
                             Outcome::OutOfMemory { .. } => Some("out of memory"),
@@ -368,8 +411,8 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
                     }
                 };
                 empty_boards.push(Measurement {
-                    implementation: entry.id(),
-                    problem: timed_problem(entry),
+                    implementation: timed.id.clone(),
+                    problem: timed.problem,
                     board: "empty".to_string(),
                     n,
                     threads: pinning.threads,
@@ -385,8 +428,7 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
 
     let mut case_errors = Vec::new();
     let mut reserved_boards = Vec::new();
-    let counters: Vec<&Entry> =
-        implementations.iter().filter(|entry| matches!(entry.kernel, Kernel::Count(_))).collect();
+    let counters: Vec<&Timed> = implementations.iter().filter(|timed| !timed.problem.is_leetcode()).collect();
     if !counters.is_empty() {
         let cases = match load_cases(&options.cases_folder) {
             Ok(loaded) => {
@@ -402,26 +444,27 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
             .iter()
             .filter(|case| case.board.reserved_count() > 0 && options.sizes.contains(&case.board.n()))
         {
-            for pinning in &pinnings {
-                for entry in
-                    counters.iter().filter(|entry| timed_problem(entry).admits(&case.board).is_some())
-                {
-                    progress(&format!("{}{}: {}", case.id, with_threads(pinning), entry.id()));
+            for (pinning_index, pinning) in pinnings.iter().enumerate() {
+                for timed in counters.iter().filter(|timed| timed.problem.admits(&case.board).is_some()) {
+                    let contestant = &contestants[timed.contestant];
+                    if pinning_index > 0 && matches!(contestant, Contestant::File { .. }) {
+                        continue;
+                    }
+                    progress(&format!("{}{}: {}", case.id, with_threads(pinning), timed.id));
+                    let run = Run {
+                        executable,
+                        sandbox: options.sandbox.as_ref(),
+                        budget: options.budget,
+                        pinning,
+                    };
                     reserved_boards.push(Measurement {
-                        implementation: entry.id(),
-                        problem: timed_problem(entry),
+                        implementation: timed.id.clone(),
+                        problem: timed.problem,
                         board: case.id.clone(),
                         n: case.board.n(),
                         threads: pinning.threads,
                         expected: case.expected,
-                        outcome: measure(
-                            executable,
-                            entry,
-                            &case.board,
-                            case.expected,
-                            options.budget,
-                            pinning,
-                        ),
+                        outcome: run.measure(contestant, timed.problem, &case.board, case.expected),
                         ratio_to_fastest: None,
                         ratio_to_baseline: None,
                         ratio_to_baseline_bound: None,
@@ -438,7 +481,7 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
     }
     let passed = case_errors.is_empty()
         && empty_boards.iter().chain(&reserved_boards).all(|measurement| !measurement.outcome.is_failure());
-    BenchReport {
+    Ok(BenchReport {
         release_build: !cfg!(debug_assertions),
         processor: machine::processor_name(),
         cpus_available: machine::cpus_available(),
@@ -447,14 +490,72 @@ pub fn bench(options: &BenchOptions, executable: &Path, progress: &mut dyn FnMut
         sizes: options.sizes.clone(),
         threads: options.threads.clone(),
         baseline: options.baseline.clone(),
-        implementations: implementations.iter().map(Entry::id).collect(),
+        implementations: implementations.iter().map(|timed| timed.id.clone()).collect(),
         empty_boards,
         reserved_boards,
         case_errors,
         plot: None,
         passed,
         cases_folder: display_relative(&options.cases_folder),
+    })
+}
+
+/// One implementation as bench times it: its id (`cses/NAME`, `leetcode51/NAME`, `leetcode52/NAME`:
+/// a file gets its table's prefix before its name), the problem it is timed on, and which
+/// contestant runs.
+#[derive(Clone, Debug)]
+struct Timed {
+    id: String,
+    problem: Problem,
+    contestant: usize,
+}
+
+/// The contestants a run times (the built-ins `--impl` selects, then the files, built), and each
+/// as timed: a file that answers both LeetCode problems is timed on each.
+fn timed(options: &BenchOptions) -> Result<(Vec<Contestant>, Vec<Timed>), Error> {
+    let mut contestants: Vec<Contestant> =
+        selected_implementations(options).into_iter().map(Contestant::Builtin).collect();
+    if !options.files.is_empty() {
+        let submissions = detect_all(&options.files, &[])?;
+        crate::languages::ensure_ready(
+            &submissions,
+            &options.toolchain,
+            &options.build_folder,
+            options.sandbox.as_ref(),
+        )?;
+        let (files, _) = build_all(
+            submissions,
+            &options.toolchain,
+            &options.build_folder,
+            options.sandbox.as_ref(),
+            std::thread::available_parallelism().map_or(1, usize::from),
+            &|_, _| {},
+        )?;
+        contestants.extend(files);
     }
+    let mut timed = Vec::new();
+    for (index, contestant) in contestants.iter().enumerate() {
+        match contestant {
+            Contestant::Builtin(entry) => {
+                timed.push(Timed { id: entry.id(), problem: timed_problem(entry), contestant: index });
+            }
+            Contestant::File { submission, .. } => {
+                for &problem in &submission.problems {
+                    let table = match problem {
+                        Problem::LeetCode51 => "leetcode51",
+                        Problem::LeetCode52 => "leetcode52",
+                        Problem::Cses1624 | Problem::Queens => "cses",
+                    };
+                    timed.push(Timed {
+                        id: format!("{table}/{}", submission.name),
+                        problem,
+                        contestant: index,
+                    });
+                }
+            }
+        }
+    }
+    Ok((contestants, timed))
 }
 
 /// Whether two measurements are of one row: same table (the implementations' crate, as the tables
@@ -519,6 +620,86 @@ fn set_baseline_ratios(measurements: &mut [Measurement], baseline: &str, budget:
     }
 }
 
+/// What every timed run of one measurement shares: this program (a built-in's child), the
+/// sandbox (a file's), the budget and the CPUs a built-in is pinned to.
+struct Run<'a> {
+    executable: &'a Path,
+    sandbox: Option<&'a Sandbox>,
+    budget: Duration,
+    pinning: &'a Pinning,
+}
+
+impl Run<'_> {
+    /// Times `contestant` on `board` (see the module docs for the sampling): a built-in by its
+    /// own clock, a file by the kernel's accounting of whole runs.
+    fn measure(&self, contestant: &Contestant, problem: Problem, board: &Board, expected: u64) -> Outcome {
+        match contestant {
+            Contestant::Builtin(entry) => {
+                measure(self.executable, entry, board, expected, self.budget, self.pinning)
+            }
+            Contestant::File { .. } => self.measure_file(contestant, problem, board, expected),
+        }
+    }
+
+    /// A file: one fresh process a sample, its CPU time over the whole run; five samples when a
+    /// run takes at most a tenth of the budget, three at most a quarter, else one.
+    fn measure_file(
+        &self,
+        contestant: &Contestant,
+        problem: Problem,
+        board: &Board,
+        expected: u64,
+    ) -> Outcome {
+        let limits = Limits {
+            cpu_time: self.budget,
+            memory_bytes: MEMORY_LIMIT_BYTES,
+            output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
+            wall_time: Some(self.budget.saturating_mul(2) + STARTUP_SLACK),
+        };
+        let request = Request::judged(problem, board, limits);
+        let mut samples = Vec::new();
+        loop {
+            let ran = attempt(contestant, &request, self.executable, self.sandbox);
+            let cpu = ran.cpu_time.unwrap_or_default();
+            match ran.result {
+                Err((Verdict::TLE, _)) => {
+                    return Outcome::OverBudget { ran_for_ns: nanos(cpu), killed: true }
+                }
+                Err((Verdict::MLE, _)) => return Outcome::OutOfMemory { peak_bytes: ran.peak_memory_bytes },
+                Err((Verdict::WA, detail)) => {
+                    return Outcome::WrongAnswer { answer: "unreadable or wrong".to_string(), detail }
+                }
+                Err((Verdict::CE, message)) => {
+                    let first = message.lines().next().unwrap_or("").to_string();
+                    return Outcome::Crashed { reason: format!("does not build: {first}") };
+                }
+                Err((_, detail)) => return Outcome::Crashed { reason: detail },
+                Ok(answer) => {
+                    if let Err(detail) = check_answer(board, expected, None, &answer) {
+                        let answer = match answer {
+                            Answer::Count(count) => count.to_string(),
+                            Answer::Boards(boards) => format!("{} boards", boards.len()),
+                        };
+                        return Outcome::WrongAnswer { answer, detail };
+                    }
+                }
+            }
+            samples.push(nanos(cpu));
+            let first = Duration::from_nanos(samples[0]);
+            let wanted = if first * 10 <= self.budget {
+                5
+            } else if first * 4 <= self.budget {
+                3
+            } else {
+                1
+            };
+            if samples.len() >= wanted {
+                return Outcome::Measured(figures(expected, samples, 1, true, 1));
+            }
+        }
+    }
+}
+
 /// One child run with `samples` warm samples (0: the cold run alone), pinned as `pinning` says,
 /// its answer held against `expected` and the parallelism it saw against the thread count: the
 /// samples, or the outcome that ends this measurement.
@@ -532,9 +713,6 @@ fn run_sample_child(
     samples: usize,
 ) -> Result<Samples, Outcome> {
     let problem = timed_problem(entry);
-    let request =
-        ChildRequest { problem, samples: Some(samples), sample_target: SAMPLE_TARGET, check_inside: true };
-    let args = child_arguments(&entry.id(), &request);
     let check_time = match entry.kernel {
         Kernel::Enumerate(_) => {
             CHECK_TIME_PER_BOARD.saturating_mul(u32::try_from(expected).unwrap_or(u32::MAX))
@@ -554,46 +732,25 @@ fn run_sample_child(
         output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
         wall_time: Some(deadline),
     };
-    let input = input_text(problem, board);
-    let env: Vec<(&str, &str)> =
-        CHILD_ENV.iter().copied().chain([(CPUS_ENV, pinning.cpus.as_str())]).collect();
-    let job = Job {
-        isolation: crate::runner::Isolation::Plain,
-        program: executable,
-        args: &args,
-        answer_channel: false,
-        max_processes: None,
-        env: &env,
-        stdin: input.as_bytes(),
-        limits,
-        address_space: None,
-        file_bytes: None,
-        answer_bytes: usize::try_from(limits.output_bytes).unwrap_or(usize::MAX),
-    };
-    let started = std::time::Instant::now();
-    let finished = crate::runner::run(&job).map_err(|reason| Outcome::Crashed { reason })?;
-    if finished.wall_time > deadline {
-        return Err(Outcome::OverBudget { ran_for_ns: nanos(started.elapsed()), killed: true });
+    let timing = Timing::Samples { samples, target: SAMPLE_TARGET, check_inside: true, cpus: &pinning.cpus };
+    let request = Request { problem, board, limits, timing, address_space: None };
+    let ran = attempt(&Contestant::Builtin(entry.clone()), &request, executable, None);
+    let over_budget =
+        || Outcome::OverBudget { ran_for_ns: ran.wall_time.map_or(nanos(deadline), nanos), killed: true };
+    if ran.wall_time.is_some_and(|wall| wall > deadline) {
+        return Err(over_budget());
     }
-    let stdout = match finished.ending(&limits) {
-        Ending::Exited { stdout } => stdout,
-        Ending::TimeLimit { .. } => {
-            return Err(Outcome::OverBudget { ran_for_ns: nanos(started.elapsed()), killed: true })
-        }
-        Ending::MemoryLimit { .. } => return Err(Outcome::OutOfMemory { peak_bytes: None }),
-        Ending::OutputLimit { detail } | Ending::RuntimeError { detail } => {
-            return Err(Outcome::Crashed { reason: detail })
-        }
-    };
-    let (answer, report) = read_output(&stdout, &request);
-    let answer = match answer {
+    let answer = match ran.result {
         Ok(Answer::Count(count)) => count,
         Ok(Answer::Boards(boards)) => boards.len() as i128,
-        Err(fault) => {
+        Err((Verdict::TLE, _)) => return Err(over_budget()),
+        Err((Verdict::MLE, _)) => return Err(Outcome::OutOfMemory { peak_bytes: None }),
+        Err((Verdict::WA, fault)) => {
             let detail =
                 if fault.contains("expected") { fault } else { format!("{fault}, expected {expected}") };
             return Err(Outcome::WrongAnswer { answer: "unreadable or wrong boards".to_string(), detail });
         }
+        Err((_, detail)) => return Err(Outcome::Crashed { reason: detail }),
     };
     if answer != i128::from(expected) {
         let answer = if matches!(entry.kernel, Kernel::Enumerate(_)) {
@@ -607,7 +764,7 @@ fn run_sample_child(
         });
     }
     let report =
-        report.ok_or_else(|| Outcome::Crashed { reason: "the child sent no timings".to_string() })?;
+        ran.samples.ok_or_else(|| Outcome::Crashed { reason: "the child sent no timings".to_string() })?;
     if report.cores != pinning.threads {
         return Err(Outcome::CoresMismatch { cores_seen: report.cores });
     }

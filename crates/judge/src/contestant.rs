@@ -9,7 +9,7 @@ use std::time::Duration;
 use checker::Board;
 
 use crate::answer::{Answer, Verdict};
-use crate::child::{child_arguments, input_text, read_output, ChildRequest, CHILD_ENV};
+use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
 use crate::problem::Problem;
 use crate::registry::Entry;
@@ -117,8 +117,37 @@ pub fn build_all(
     Ok((contestants, notes))
 }
 
+/// What one attempt is asked: the problem and its input, the limits, and how it is timed.
+#[derive(Clone, Copy, Debug)]
+pub struct Request<'a> {
+    pub problem: Problem,
+    pub board: &'a Board,
+    pub limits: Limits,
+    pub timing: Timing<'a>,
+    /// The address-space cap, when not the runner's (`u64::MAX`: none, for the sanitizers).
+    pub address_space: Option<u64>,
+}
+
+impl<'a> Request<'a> {
+    /// A judged run: `problem` on `board` within `limits`, timed by the kernel's accounting.
+    pub fn judged(problem: Problem, board: &'a Board, limits: Limits) -> Request<'a> {
+        Request { problem, board, limits, timing: Timing::Kernel, address_space: None }
+    }
+}
+
+/// How an attempt is timed.
+#[derive(Clone, Copy, Debug)]
+pub enum Timing<'a> {
+    /// By the kernel's accounting of the whole run (judge, stress; and bench for a file, one
+    /// fresh process a sample).
+    Kernel,
+    /// Also by a built-in's own clock (bench): its cold run, then `samples` warm samples of about
+    /// `target` each, pinned to `cpus`; `check_inside` lets it check LeetCode 51's boards itself.
+    Samples { samples: usize, target: Duration, check_inside: bool, cpus: &'a str },
+}
+
 /// What one attempt gave: the answer, read from its channel, or the verdict that left none with its
-/// detail; and what the kernel measured.
+/// detail; what the kernel measured; and a built-in's own samples when bench asked.
 #[derive(Debug)]
 pub struct Attempt {
     pub result: Result<Answer, (Verdict, String)>,
@@ -129,29 +158,18 @@ pub struct Attempt {
     pub printed: Option<String>,
     /// The end of what it wrote on stderr.
     pub stderr: String,
+    /// A built-in's own timings, when [`Timing::Samples`] asked for them.
+    pub samples: Option<Samples>,
 }
 
-/// Runs `contestant` once on `board` as an input of `problem`, within `limits`.
+/// Runs `contestant` once as `request` says: the one way judge, stress, bench and the languages'
+/// self-tests run anything. A built-in runs as `child_program __run`; a file's build in `sandbox`
+/// (unsandboxed where it is `None`).
 pub fn attempt(
     contestant: &Contestant,
-    problem: Problem,
-    board: &Board,
-    limits: Limits,
+    request: &Request,
     child_program: &Path,
     sandbox: Option<&Sandbox>,
-) -> Attempt {
-    attempt_with(contestant, problem, board, limits, child_program, sandbox, None)
-}
-
-/// [`attempt`], with the address-space cap given (`u64::MAX`: none, for the sanitizers).
-pub fn attempt_with(
-    contestant: &Contestant,
-    problem: Problem,
-    board: &Board,
-    limits: Limits,
-    child_program: &Path,
-    sandbox: Option<&Sandbox>,
-    address_space: Option<u64>,
 ) -> Attempt {
     let mut attempt = Attempt {
         result: Err((Verdict::RE, String::new())),
@@ -160,12 +178,21 @@ pub fn attempt_with(
         peak_memory_bytes: None,
         printed: None,
         stderr: String::new(),
+        samples: None,
     };
-    let request = ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false };
+    let (problem, board, limits) = (request.problem, request.board, request.limits);
+    let child_request = match request.timing {
+        Timing::Kernel => {
+            ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false }
+        }
+        Timing::Samples { samples, target, check_inside, .. } => {
+            ChildRequest { problem, samples: Some(samples), sample_target: target, check_inside }
+        }
+    };
     let input = input_text(problem, board);
     let (program, args, answer_channel, layout) = match contestant {
         Contestant::Builtin(entry) => {
-            (child_program.to_path_buf(), child_arguments(&entry.id(), &request), false, None)
+            (child_program.to_path_buf(), child_arguments(&entry.id(), &child_request), false, None)
         }
         Contestant::File { build: Build::CompileError(message), .. } => {
             attempt.result = Err((Verdict::CE, message.clone()));
@@ -184,11 +211,28 @@ pub fn attempt_with(
     // A JVM or V8 reserves far more than it uses: no address-space cap, the cgroup holds it.
     let reserves =
         matches!(contestant, Contestant::File { submission, .. } if submission.language.reserves_memory());
-    let address_space = if reserves { Some(u64::MAX) } else { address_space };
+    let address_space = if reserves { Some(u64::MAX) } else { request.address_space };
     let isolation = match (&layout, sandbox) {
         (None, _) => Isolation::Plain,
         (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
         (Some(_), None) => Isolation::Unsandboxed,
+    };
+    let pinned: Vec<(&str, &str)>;
+    let env = match (&layout, request.timing) {
+        (Some(_), _) => crate::sandbox::ENV,
+        (None, Timing::Kernel) => CHILD_ENV,
+        (None, Timing::Samples { cpus, .. }) => {
+            pinned = CHILD_ENV.iter().copied().chain([(CPUS_ENV, cpus)]).collect();
+            &pinned
+        }
+    };
+    // A built-in timing itself may print all LeetCode 51's boards; a judged run what a right
+    // answer takes.
+    let answer_bytes = match request.timing {
+        Timing::Samples { .. } if layout.is_none() => {
+            usize::try_from(limits.output_bytes).unwrap_or(usize::MAX)
+        }
+        _ => longest_answer(problem, board),
     };
     let job = Job {
         isolation,
@@ -196,12 +240,12 @@ pub fn attempt_with(
         args: &args,
         answer_channel,
         max_processes: layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
-        env: if layout.is_some() { crate::sandbox::ENV } else { CHILD_ENV },
+        env,
         stdin: input.as_bytes(),
         limits,
         address_space,
         file_bytes: None,
-        answer_bytes: longest_answer(problem, board),
+        answer_bytes,
     };
     let finished = match crate::runner::run(&job) {
         Ok(finished) => finished,
@@ -242,7 +286,11 @@ pub fn attempt_with(
         Ending::Exited { stdout } => {
             let answer = match &channel {
                 Some(text) => Answer::from_wire(text, problem.lists_boards()),
-                None => read_output(&stdout, &request).0,
+                None => {
+                    let (answer, samples) = read_output(&stdout, &child_request);
+                    attempt.samples = samples;
+                    answer
+                }
             };
             answer.map_err(|detail| (Verdict::WA, detail))
         }

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
-use crate::contestant::{attempt, attempt_with, build_all, detect_all, Contestant};
+use crate::contestant::{attempt, build_all, detect_all, Contestant, Request};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
@@ -344,8 +344,8 @@ fn run_task(
 ) -> Outcome {
     // Every problem a task answers takes the same input and the same kind of answer.
     let (problem, _) = task.problems[0];
-    let attempt =
-        attempt(task.contestant, problem, &task.case.board, task.case.limits(), child_program, sandbox);
+    let request = Request::judged(problem, &task.case.board, task.case.limits());
+    let attempt = attempt(task.contestant, &request, child_program, sandbox);
     let mut outcome = Outcome {
         verdict: Verdict::AC,
         received: None,
@@ -433,15 +433,11 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
             limits.cpu_time = limits.cpu_time.saturating_mul(10);
             limits.memory_bytes = limits.memory_bytes.saturating_mul(STRICT_MEMORY_FACTOR);
             let (problem, _) = task.problems[0];
-            let attempt = attempt_with(
-                strict,
-                problem,
-                &task.case.board,
-                limits,
-                child_program,
-                options.sandbox.as_ref(),
-                Some(u64::MAX),
-            );
+            let request = Request {
+                address_space: Some(u64::MAX),
+                ..Request::judged(problem, &task.case.board, limits)
+            };
+            let attempt = attempt(strict, &request, child_program, options.sandbox.as_ref());
             let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
             match attempt.result {
                 Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)

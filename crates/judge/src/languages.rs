@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::answer::Answer;
-use crate::contestant::{attempt, Contestant};
+use crate::contestant::{attempt, Contestant, Request};
 use crate::error::Error;
 use crate::executor::Language;
 use crate::problem::Problem;
@@ -158,7 +158,8 @@ pub fn self_test(
         output_bytes: 1 << 20,
         wall_time: Some(Duration::from_secs(30)),
     };
-    let ran = attempt(&contestant, Problem::Cses1624, &board, limits, Path::new(""), sandbox);
+    let ran =
+        attempt(&contestant, &Request::judged(Problem::Cses1624, &board, limits), Path::new(""), sandbox);
     match ran.result {
         Ok(Answer::Count(4)) => {}
         Ok(other) => return Err(format!("its self-test printed {other:?} where 4 was right")),

@@ -25,7 +25,7 @@ use checker::{oracle, Board};
 
 use crate::answer::{check_boards, Answer, Verdict};
 use crate::case::ORACLE_MAX_N;
-use crate::contestant::{attempt, build_all, detect_all, Contestant};
+use crate::contestant::{attempt, build_all, detect_all, Contestant, Request};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
@@ -107,7 +107,12 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
         crate::escape::escape_controls(detail.lines().next().unwrap_or_default().trim_end_matches(':'))
             .into_owned()
     };
-    let attempt = attempt(contestant, problem, board, context.limits, context.child_program, context.sandbox);
+    let attempt = attempt(
+        contestant,
+        &Request::judged(problem, board, context.limits),
+        context.child_program,
+        context.sandbox,
+    );
     match attempt.result {
         Ok(Answer::Count(count)) => Outcome::Count(count),
         Ok(Answer::Boards(boards)) => match check_boards(board, &boards) {

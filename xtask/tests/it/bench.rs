@@ -646,3 +646,41 @@ fn a_baseline_gives_each_row_its_ratio_and_the_tables_name_the_processor() {
         assert!(cells[3].ends_with(" ×1.0"), "the baseline's own: {row}");
     }
 }
+
+/// The corpus's right CSES program in every language, and a wrong LeetCode 52 file.
+fn corpus_files(pattern: &str) -> Vec<std::path::PathBuf> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let (group, prefix) = pattern.split_once('/').expect("GROUP/PREFIX");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(folder.join(group))
+        .expect("a corpus folder")
+        .map(|entry| entry.expect("an entry").path())
+        .filter(|path| path.file_name().is_some_and(|name| name.to_string_lossy().starts_with(prefix)))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn files_of_every_language_are_timed_beside_a_builtin_and_a_wrong_one_is_never_a_time() {
+    let folder = TempFolder::new("bench-files");
+    let cases = no_cases(&folder);
+    let mut files = corpus_files("cses/right.");
+    assert!(files.len() >= 6, "a right CSES program in every language: {files:?}");
+    files.extend(corpus_files("leetcode52/wrong.py"));
+    let mut arguments = vec!["--impl", "cses/bitmask", "--sizes", "8", "--budget", "2", "--cases", &cases];
+    arguments.extend(files.iter().map(|file| path_arg(file)));
+    let (ran, report, _) = bench_json(&folder, &arguments);
+    assert_eq!(ran.code, Some(1), "the wrong file fails the run: {ran}");
+    let expected = oracle::known_count(8).expect("OEIS A000170");
+    for file in &files[..files.len() - 1] {
+        let name = file.file_name().expect("a name").to_string_lossy();
+        let measurement = find(&report["empty_boards"], &format!("cses/{name}"), 8);
+        assert_eq!(measurement["status"], "measured", "{measurement}");
+        assert_eq!(measurement["answer"], expected, "{measurement}");
+        assert_eq!(measurement["fresh_process_per_sample"], true, "{measurement}");
+    }
+    assert_eq!(find(&report["empty_boards"], "cses/bitmask", 8)["status"], "measured");
+    let wrong = find(&report["empty_boards"], "leetcode52/wrong.py", 8);
+    never_a_time(wrong);
+    assert_eq!(wrong["status"], "wrong_answer", "{wrong}");
+}

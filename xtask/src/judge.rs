@@ -131,7 +131,7 @@ impl Args {
 /// How often `--watch` looks at the files: quick enough to feel immediate after a save, rare
 /// enough to cost nothing. Polling, rather than a file-system watcher crate, keeps the build small
 /// and works the same on every file system.
-const WATCH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(300);
+const WATCH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// What `--watch` compares: every watched file's path, length and modification time (a folder's
 /// files are listed anew each time, so an added file counts as a change).

@@ -49,7 +49,8 @@ use crate::answer::Answer;
 use crate::answer::{check_answer, Verdict};
 use crate::case::load_cases;
 use crate::child::Samples;
-use crate::contestant::{attempt, build_all, detect_all, Contestant, Request, Timing};
+use crate::choose::{choose, Choice};
+use crate::contestant::{attempt, Contestant, Request, Timing};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::Problem;
@@ -377,7 +378,7 @@ pub fn bench(
     let mut skipped: Vec<Vec<Option<String>>> = vec![vec![None; pinnings.len()]; implementations.len()];
     for &n in &options.sizes {
         let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
-        let expected = oracle::known_count(n).expect("parse_sizes keeps sides whose count is known");
+        let expected = crate::truth::count(&board);
         for (pinning_index, pinning) in pinnings.iter().enumerate() {
             for (index, timed) in implementations.iter().enumerate() {
                 if timed.problem.admits(&board).is_none() {
@@ -513,26 +514,17 @@ struct Timed {
 /// The contestants a run times (the built-ins `--impl` selects, then the files, built), and each
 /// as timed: a file that answers both LeetCode problems is timed on each.
 fn timed(options: &BenchOptions) -> Result<(Vec<Contestant>, Vec<Timed>), Error> {
-    let mut contestants: Vec<Contestant> =
-        selected_implementations(options).into_iter().map(Contestant::Builtin).collect();
-    if !options.files.is_empty() {
-        let submissions = detect_all(&options.files, &[])?;
-        crate::languages::ensure_ready(
-            &submissions,
-            &options.toolchain,
-            &options.build_folder,
-            options.sandbox.as_ref(),
-        )?;
-        let (files, _) = build_all(
-            submissions,
-            &options.toolchain,
-            &options.build_folder,
-            options.sandbox.as_ref(),
-            std::thread::available_parallelism().map_or(1, usize::from),
-            &|_, _| {},
-        )?;
-        contestants.extend(files);
-    }
+    let choice = Choice {
+        files: &options.files,
+        impl_pattern: options.impl_pattern.as_deref(),
+        problems: &[],
+        with_fixtures: options.with_fixtures,
+        toolchain: &options.toolchain,
+        build_folder: &options.build_folder,
+        sandbox: options.sandbox.as_ref(),
+        jobs: std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let contestants = choose(&choice, &|_, _| {})?.contestants;
     let mut timed = Vec::new();
     for (index, contestant) in contestants.iter().enumerate() {
         match contestant {
@@ -734,7 +726,7 @@ fn run_sample_child(
     };
     let timing = Timing::Samples { samples, target: SAMPLE_TARGET, check_inside: true, cpus: &pinning.cpus };
     let request = Request { problem, board, limits, timing, address_space: None };
-    let ran = attempt(&Contestant::Builtin(entry.clone()), &request, executable, None);
+    let ran = attempt(&Contestant::Builtin(*entry), &request, executable, None);
     let over_budget =
         || Outcome::OverBudget { ran_for_ns: ran.wall_time.map_or(nanos(deadline), nanos), killed: true };
     if ran.wall_time.is_some_and(|wall| wall > deadline) {

@@ -16,11 +16,11 @@ use serde::Serialize;
 
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
-use crate::contestant::{attempt, build_all, detect_all, Contestant, Request};
+use crate::choose::{choose, Choice, Chosen};
+use crate::contestant::{attempt, Contestant, Request};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
-use crate::registry::{entries, Entry};
 use crate::sandbox::Sandbox;
 use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Submission, Toolchain};
@@ -164,37 +164,17 @@ pub fn judge(
         .into_iter()
         .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
         .collect();
-    let builtins: Vec<Entry> = if options.files.is_empty() || options.impl_pattern.is_some() {
-        entries(options.with_fixtures)
-            .into_iter()
-            .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
-            .filter(|entry| problems.iter().any(|&problem| entry.solves(problem)))
-            .collect()
-    } else {
-        Vec::new()
+    let choice = Choice {
+        files: &options.files,
+        impl_pattern: options.impl_pattern.as_deref(),
+        problems: &options.problems,
+        with_fixtures: options.with_fixtures,
+        toolchain: &options.toolchain,
+        build_folder: &options.build_folder,
+        sandbox: options.sandbox.as_ref(),
+        jobs: options.jobs,
     };
-    // A pattern that selects nothing is a typo, not a green run.
-    if let (Some(pattern), true) = (&options.impl_pattern, builtins.is_empty()) {
-        return Err(Error::Usage(format!(
-            "--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"
-        )));
-    }
-    let submissions = detect_all(&options.files, &options.problems)?;
-    crate::languages::ensure_ready(
-        &submissions,
-        &options.toolchain,
-        &options.build_folder,
-        options.sandbox.as_ref(),
-    )?;
-    let (mut implementations, notes) = build_all(
-        submissions,
-        &options.toolchain,
-        &options.build_folder,
-        options.sandbox.as_ref(),
-        options.jobs,
-        progress,
-    )?;
-    implementations.extend(builtins.into_iter().map(Contestant::Builtin));
+    let Chosen { contestants: implementations, notes } = choose(&choice, progress)?;
     if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
         return Err(Error::Usage(format!(
             "--case `{pattern}` matches no case in {}",

@@ -134,15 +134,14 @@ pub fn self_test(
     let isolation = if sandbox.is_some() { "sandboxed" } else { "unsandboxed" };
     let key = format!("{}\0{}\0{isolation}\0{}", language.id(), command.join(" "), language.self_test());
     let folder = build_root.join("self-test").join(language.id());
-    let marker = folder.join(format!("passed-{:016x}", crate::submission::fnv1a(key.as_bytes())));
+    let marker = folder.join(format!("passed-{:016x}", crate::executor::context::fnv1a(key.as_bytes())));
     let mut passed = PASSED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if passed.iter().any(|(known, root)| *known == key && root == build_root) || marker.exists() {
         return Ok(());
     }
     std::fs::create_dir_all(&folder)
         .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
-    let name = if language.id() == "java" { "SelfTest".to_string() } else { "self_test".to_string() };
-    let path = folder.join(format!("{name}.{}", language.extensions()[0]));
+    let path = folder.join(format!("{}.{}", language.self_test_name(), language.extensions()[0]));
     std::fs::write(&path, language.self_test())
         .map_err(|error| format!("{}: cannot write: {error}", path.display()))?;
     let submission: Submission = detect(&path, &[Problem::Cses1624]).map_err(|error| error.to_string())?;

@@ -13,6 +13,7 @@ pub mod answer;
 pub mod bench;
 pub mod case;
 pub mod child;
+pub mod choose;
 pub mod contestant;
 pub mod error;
 pub mod escape;
@@ -35,6 +36,7 @@ pub mod submission;
 pub mod table;
 #[cfg(test)]
 mod tidy;
+pub mod truth;
 
 use std::path::{Path, PathBuf};
 

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use std::io::Read;
 
-use checker::{oracle, Board, MAX_N};
+use checker::{Board, MAX_N};
 
 use crate::case::{load_test_data, natural_path_cmp, parse_case, refuse_links_below, render_case_file};
 
@@ -66,7 +66,7 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
             (board, false)
         }
     };
-    let expected = oracle_count(&board)?;
+    let expected = crate::truth::count_within_reach(&board)?;
     let path = request.cases_folder.join(format!("{name}.toml"));
     refuse_links_below(&request.cases_folder, &path)?;
     if path.exists() && !request.overwrite {
@@ -94,21 +94,6 @@ fn is_safe_name(name: &str) -> bool {
                 && part != ".."
                 && part.chars().all(|c| c.is_ascii_alphanumeric() || "-_".contains(c))
         })
-}
-
-/// The number of solutions of `board`, from outside the code under test: OEIS A000170 for an
-/// empty board, else the brute-force oracle, which is asked about boards up to [`ORACLE_MAX_N`].
-fn oracle_count(board: &Board) -> Result<u64, String> {
-    if board.reserved_count() == 0 {
-        oracle::known_count(board.n()).ok_or_else(|| format!("no known count for n = {}", board.n()))
-    } else if board.n() <= ORACLE_MAX_N {
-        Ok(oracle::count(board))
-    } else {
-        Err(format!(
-            "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {MAX_N})",
-            board.n()
-        ))
-    }
 }
 
 /// What `new-case --import` was asked.
@@ -185,7 +170,7 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
             faults.push((case.path.clone(), fault));
             continue;
         }
-        let counted = match oracle_count(&case.board) {
+        let counted = match crate::truth::count_within_reach(&case.board) {
             Ok(counted) => counted,
             Err(reason) => {
                 let fault =

@@ -28,7 +28,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use checker::{oracle, solution_set, Board, Placement};
+use checker::{Board, Placement};
 
 use crate::case::{refuse_links_below, Case};
 
@@ -110,31 +110,8 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
     body
 }
 
-/// The oracle's boards of `case` in canonical order, checked: their number is `expected`, each
-/// passes the checker, none twice.
-///
-/// # Errors
-/// A one-line reason: the oracle and `expected` disagree (the case file is wrong), or, were the
-/// oracle ever wrong, the checker's complaint.
-pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, String> {
-    let mut boards = oracle::solutions(&case.board);
-    solution_set::canonical_order(&mut boards);
-    if boards.len() as u64 != case.expected {
-        return Err(format!(
-            "the brute-force oracle finds {} solutions where `expected` is {}",
-            boards.len(),
-            case.expected
-        ));
-    }
-    for (index, placement) in boards.iter().enumerate() {
-        checker::check(&case.board, placement)
-            .map_err(|error| format!("oracle board {}: {error}", index + 1))?;
-    }
-    if !solution_set::duplicates(&boards).is_empty() {
-        return Err("the oracle repeats a board".to_string());
-    }
-    Ok(boards)
-}
+/// Every right board of `case` (see [`crate::truth::boards`]).
+pub use crate::truth::boards as oracle_boards;
 
 /// What became of a case's snapshot.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -21,15 +21,14 @@ use std::collections::{BTreeSet, HashSet};
 use std::path::Path;
 use std::time::Duration;
 
-use checker::{oracle, Board};
+use checker::Board;
 
 use crate::answer::{check_boards, Answer, Verdict};
 use crate::case::ORACLE_MAX_N;
-use crate::contestant::{attempt, build_all, detect_all, Contestant, Request};
+use crate::choose::{choose, Choice};
+use crate::contestant::{attempt, Contestant, Request};
 use crate::error::Error;
-use crate::pattern::matches;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
-use crate::registry::entries;
 use crate::runner::Limits;
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Toolchain};
@@ -128,8 +127,7 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
 /// The number of placements on `board`: OEIS A000170 for an empty board (no search, and a source
 /// outside this workspace), else the brute-force oracle.
 pub fn true_count(board: &Board) -> u64 {
-    let known = if board.reserved_count() == 0 { oracle::known_count(board.n()) } else { None };
-    known.unwrap_or_else(|| oracle::count(board))
+    crate::truth::count(board)
 }
 
 /// Every implementation's outcome on `board`, `jobs` children at a time, in the order given.
@@ -346,43 +344,17 @@ pub struct StressReport {
 /// # Errors
 /// One line when `--impl` matches no implementation, a file cannot be read or built.
 pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, Error> {
-    let mut chosen = if options.files.is_empty() {
-        Vec::new()
-    } else {
-        let submissions = detect_all(&options.files, &options.problems)?;
-        crate::languages::ensure_ready(
-            &submissions,
-            &options.toolchain,
-            &options.build_folder,
-            options.sandbox.as_ref(),
-        )?;
-        build_all(
-            submissions,
-            &options.toolchain,
-            &options.build_folder,
-            options.sandbox.as_ref(),
-            options.jobs,
-            &|_, _| {},
-        )?
-        .0
+    let choice = Choice {
+        files: &options.files,
+        impl_pattern: options.impl_pattern.as_deref(),
+        problems: &options.problems,
+        with_fixtures: options.with_fixtures,
+        toolchain: &options.toolchain,
+        build_folder: &options.build_folder,
+        sandbox: options.sandbox.as_ref(),
+        jobs: options.jobs,
     };
-    if options.files.is_empty() || options.impl_pattern.is_some() {
-        let builtins: Vec<Contestant> = entries(options.with_fixtures)
-            .into_iter()
-            .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
-            .filter(|entry| {
-                options.problems.is_empty() || options.problems.iter().any(|&problem| entry.solves(problem))
-            })
-            .map(Contestant::Builtin)
-            .collect();
-        if let (Some(pattern), true) = (&options.impl_pattern, builtins.is_empty()) {
-            return Err(Error::Usage(format!(
-                "--impl `{pattern}` matches no implementation of the problems asked (`cargo xtask list` shows them)"
-            )));
-        }
-        chosen.extend(builtins);
-    }
-    Ok(chosen)
+    Ok(choose(&choice, &|_, _| {})?.contestants)
 }
 
 /// The problems to stress, each with the contestants that solve it.

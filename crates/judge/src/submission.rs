@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::executor::context::BuildContext;
-use crate::executor::context::{write, Compiler, Seen, RUN_TMP_BYTES, SOURCE};
+use crate::executor::context::{fnv1a, write, Compiler, Seen, RUN_TMP_BYTES, SOURCE};
 use crate::executor::{signature, Compiled, Language, Launch, RunContext};
 use crate::problem::Problem;
 use crate::sandbox::{Layout, Sandbox};
@@ -423,11 +423,17 @@ fn build_for(
         .map_err(|error| format!("{}: cannot write: {error}", folder.display()))?;
     let text = String::from_utf8_lossy(&source).into_owned();
     let context = BuildContext {
-        compiler: Compiler { sandbox, seen, reserves_memory: submission.language.reserves_memory() },
+        compiler: Compiler {
+            sandbox,
+            seen,
+            reserves_memory: submission.language.reserves_memory(),
+            file_bytes: crate::executor::context::BUILD_FILE_BYTES,
+        },
         text: &text,
         problems,
         leetcode: submission.shape == Shape::LeetCode,
         command: &command,
+        build_root,
     };
     match submission.language.build(&context).map_err(Error::Environment)? {
         Compiled::Done { entry } => {
@@ -440,13 +446,6 @@ fn build_for(
         }
         Compiled::Stopped(message) => Ok(Build::CompileError(message)),
     }
-}
-
-/// FNV-1a, 64 bits: the same key on every machine and every Rust version.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }
 
 #[cfg(test)]

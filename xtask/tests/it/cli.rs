@@ -36,7 +36,7 @@ fn judge_help_shows_judge_options_and_not_stress_ones() {
 #[test]
 fn every_usage_error_is_one_line_with_status_2() {
     let folder = TempFolder::new("usage");
-    let runs: [(&[&str], &str); 19] = [
+    let runs: [(&[&str], &str); 20] = [
         (&["judge", "--frobnicate"], "'--frobnicate'"),
         (&["frobnicate"], "'frobnicate'"),
         (
@@ -53,6 +53,10 @@ fn every_usage_error_is_one_line_with_status_2() {
             "unknown problem `nope`: expected one of cses1624, queens, leetcode51, leetcode52",
         ),
         (&["judge", "--impl", "nomatch"], "error: --impl `nomatch` matches no implementation"),
+        (
+            &["judge", "--impl", "cses/bitmask", "--problem", "leetcode51"],
+            "error: --impl `cses/bitmask` matches cses/bitmask, which solves cses1624 and queens, not leetcode51",
+        ),
         (&["judge", "--case", "nomatch"], "error: --case `nomatch` matches no case in "),
         (&["judge", "--cases", "no/such/folder"], "error: --cases no/such/folder: not a folder"),
         (&["new-case", "foo"], "<--n <N>|--board <FILE>|--import <DIR>>"),

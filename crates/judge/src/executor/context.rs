@@ -144,6 +144,8 @@ pub struct BuildContext<'a> {
     pub leetcode: bool,
     /// The language's command.
     pub command: &'a [String],
+    /// Where builds are cached (precompiled headers live below it, in `pch/`).
+    pub(crate) build_root: &'a Path,
 }
 
 impl BuildContext<'_> {
@@ -194,9 +196,26 @@ impl BuildContext<'_> {
     /// # Errors
     /// One line when the compiler cannot be started.
     pub fn compile(&self, driver: Option<&str>, after: &[&str]) -> Result<Compiled, String> {
+        self.compile_with(driver, &[], after)
+    }
+
+    /// [`BuildContext::compile`], with `folders` put first on the include path (and shown to the
+    /// compiler, read-only): a precompiled header's.
+    ///
+    /// # Errors
+    /// One line when the compiler cannot be started.
+    pub fn compile_with(
+        &self,
+        driver: Option<&str>,
+        folders: &[PathBuf],
+        after: &[&str],
+    ) -> Result<Compiled, String> {
         let tool = self.tool()?;
         let source = driver.map_or_else(|| self.source(), |driver| self.at(driver));
         let mut words: Vec<OsString> = self.command[1..].iter().map(OsString::from).collect();
+        for folder in folders {
+            words.extend(["-I".into(), folder.clone().into_os_string()]);
+        }
         if tool.is_rustc() {
             // A panic names the user's file, not the driver it sits in (or the copy).
             let mut remap = OsString::from("--remap-path-prefix=");
@@ -207,7 +226,61 @@ impl BuildContext<'_> {
         }
         words.extend([source.clone().into_os_string(), "-o".into(), self.at("program").into_os_string()]);
         words.extend(after.iter().map(OsString::from));
-        self.run(&tool.program, &tool.prefixes, &words, &[source])
+        let prefixes: Vec<PathBuf> = tool.prefixes.iter().chain(folders).cloned().collect();
+        self.run(&tool.program, &prefixes, &words, &[source])
+    }
+
+    /// A precompiled `header` (`bits/stdc++.h`) for this command, made once per compiler and flags
+    /// (in the sandbox, under the build limits but a larger file cap: GCC's is some 100 MB) and
+    /// kept under the build folder's `pch/`: the folder to put first on the include path, or
+    /// `None` where it cannot be made (the build is then only slower). GCC uses it only when the
+    /// flags match and it is the first include, and falls back on the header itself otherwise.
+    pub fn precompiled_header(&self, header: &str) -> Option<PathBuf> {
+        let tool = self.tool().ok()?;
+        let real = locate_header(&tool, self.command, header)?;
+        let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok()?;
+        let key = format!("{}\0{}\0{header}\0{stamp:?}", tool.program.display(), self.command.join(" "));
+        let name = format!("{:016x}", fnv1a(key.as_bytes()));
+        let root = self.build_root.join("pch");
+        let folder = root.join(&name);
+        let done = folder.join("done");
+        if done.exists() {
+            return Some(folder);
+        }
+        std::fs::create_dir_all(&root).ok()?;
+        let lock = std::fs::File::create(root.join(format!("{name}.lock"))).ok()?;
+        // SAFETY: flock on a descriptor this function owns; released when `lock` closes.
+        unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
+        if done.exists() {
+            return Some(folder);
+        }
+        let _ = std::fs::remove_dir_all(&folder);
+        let output = format!("{header}.gch");
+        std::fs::create_dir_all(folder.join(&output).parent()?).ok()?;
+        std::fs::create_dir_all(folder.join(SOURCE)).ok()?;
+        std::fs::copy(&real, folder.join(SOURCE).join(real.file_name()?)).ok()?;
+        let seen = Seen { folder: &folder, user_path: &real, sandboxed: self.compiler.seen.sandboxed };
+        let compiler = Compiler {
+            sandbox: self.compiler.sandbox,
+            seen,
+            reserves_memory: false,
+            file_bytes: PCH_FILE_BYTES,
+        };
+        let mut words: Vec<OsString> = self.command[1..].iter().map(OsString::from).collect();
+        words.extend([
+            "-x".into(),
+            "c++-header".into(),
+            seen.source().into_os_string(),
+            "-o".into(),
+            seen.at(&output).into_os_string(),
+        ]);
+        match compiler.run(&tool.program, &tool.prefixes, &words, self.command) {
+            Ok(Compiled::Done { .. }) => {
+                write(&done, "").ok()?;
+                Some(folder)
+            }
+            _ => None,
+        }
     }
 
     /// Runs a compiler (or a checker) under the build limits: `Done`, its message (each of
@@ -247,6 +320,8 @@ pub(crate) struct Compiler<'a> {
     pub(crate) seen: Seen<'a>,
     /// A JVM's compiler: no address-space cap.
     pub(crate) reserves_memory: bool,
+    /// The largest file it may write.
+    pub(crate) file_bytes: u64,
 }
 
 impl Compiler<'_> {
@@ -289,7 +364,7 @@ impl Compiler<'_> {
             // Compilers map far more than they touch; the cgroup holds their memory. A JVM maps
             // more still.
             address_space: Some(if self.reserves_memory { u64::MAX } else { 4 * BUILD_MEMORY }),
-            file_bytes: Some(BUILD_FILE_BYTES),
+            file_bytes: Some(self.file_bytes),
             answer_bytes: BUILD_MESSAGES_KEPT,
         };
         let finished = crate::runner::run(&job)
@@ -319,7 +394,7 @@ impl Compiler<'_> {
         if finished.status.signal() == Some(libc::SIGXFSZ) {
             return stopped(format!(
                 "the compiler wrote a file past its {} MiB cap: stopped",
-                BUILD_FILE_BYTES >> 20
+                self.file_bytes >> 20
             ));
         }
         if finished.output_over_limit {
@@ -340,6 +415,40 @@ impl Compiler<'_> {
         }
         Ok(Compiled::Refused(first_lines(&message)))
     }
+}
+
+/// The largest file a precompiled header's build may write: GCC's `bits/stdc++.h.gch` is some
+/// 100 MB.
+const PCH_FILE_BYTES: u64 = 512 << 20;
+
+/// Where the compiler finds `header` (`#include <header>`), asked of the compiler once per process
+/// and command (its dependency list, `-M`, on the host: the judge's own tool and input).
+fn locate_header(tool: &Tool, command: &[String], header: &str) -> Option<PathBuf> {
+    type Found = (Vec<String>, Option<PathBuf>);
+    static FOUND: std::sync::Mutex<Vec<Found>> = std::sync::Mutex::new(Vec::new());
+    let mut found = FOUND.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let key: Vec<String> = command.iter().cloned().chain([header.to_string()]).collect();
+    if let Some((_, path)) = found.iter().find(|(known, _)| *known == key) {
+        return path.clone();
+    }
+    let path = (|| {
+        use std::io::Write as _;
+        let mut child = Command::new(&tool.program)
+            .args(&command[1..])
+            .args(["-x", "c++", "-M", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        child.stdin.take()?.write_all(format!("#include <{header}>\n").as_bytes()).ok()?;
+        let output = child.wait_with_output().ok()?;
+        let text = String::from_utf8_lossy(&output.stdout).replace("\\\n", " ");
+        let suffix = format!("/{header}");
+        text.split_whitespace().find(|word| word.ends_with(&suffix)).map(PathBuf::from)
+    })();
+    found.push((key, path.clone()));
+    path
 }
 
 /// `folder` and everything below it (links not followed).
@@ -433,4 +542,11 @@ fn first_lines(message: &str) -> String {
 /// A path as a C or C++ `#line` directive quotes it.
 pub fn quoted_for_line(path: &Path) -> String {
     path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// FNV-1a, 64 bits: the same key on every machine and every Rust version.
+pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -126,6 +126,10 @@ impl Executor for Java {
         "public class SelfTest {\n    public static void main(String[] args) throws Exception {\n        byte[] input = System.in.readAllBytes();\n        int stars = 0;\n        for (byte b : input) if (b == '*') stars++;\n        System.out.println(stars);\n    }\n}\n"
     }
 
+    fn self_test_name(&self) -> &'static str {
+        "SelfTest"
+    }
+
     fn version_command(&self, command: &[String]) -> Vec<String> {
         vec![command.first().cloned().unwrap_or_default(), "-version".into()]
     }

@@ -73,6 +73,10 @@ pub trait Executor: Sync {
     /// A whole CSES program in this language that prints how many `*` its input holds: the
     /// self-test, built and run in the sandbox on first use.
     fn self_test(&self) -> &'static str;
+    /// The self-test's file name, without its extension (Java's must be its public class's).
+    fn self_test_name(&self) -> &'static str {
+        "self_test"
+    }
     /// The command that prints the tool's version, from the build command's first word (the
     /// first line of what it prints, on stdout or stderr).
     fn version_command(&self, command: &[String]) -> Vec<String> {

@@ -1,0 +1,87 @@
+//! Who a command runs, chosen in one place for judge, stress and bench: the files given (read,
+//! their languages' toolchains checked, built) and the built-in implementations a pattern selects.
+
+use std::path::{Path, PathBuf};
+
+use crate::contestant::{build_all, detect_all, Contestant};
+use crate::error::Error;
+use crate::problem::Problem;
+use crate::registry::Entry;
+use crate::sandbox::Sandbox;
+use crate::submission::Toolchain;
+
+/// Who a command runs: the files it was given, and the built-in implementations `impl_pattern`
+/// selects (all of them when there is no file; none when there are files and no pattern), of
+/// the problems asked (all when none).
+#[derive(Clone, Copy, Debug)]
+pub struct Choice<'a> {
+    pub files: &'a [PathBuf],
+    pub impl_pattern: Option<&'a str>,
+    pub problems: &'a [Problem],
+    pub with_fixtures: bool,
+    pub toolchain: &'a Toolchain,
+    pub build_folder: &'a Path,
+    pub sandbox: Option<&'a Sandbox>,
+    pub jobs: usize,
+}
+
+/// The contestants chosen, files first (built), and the notes their builds left.
+#[derive(Debug)]
+pub struct Chosen {
+    pub contestants: Vec<Contestant>,
+    pub notes: Vec<String>,
+}
+
+/// Chooses the contestants of judge, stress and bench: the one place that does.
+///
+/// # Errors
+/// A pattern that selects nothing (usage; naming an implementation it matches of another problem,
+/// when there is one), a file that cannot be read, a toolchain that does not work here.
+pub fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Chosen, Error> {
+    let solves_asked = |entry: &Entry| {
+        choice.problems.is_empty() || choice.problems.iter().any(|&problem| entry.solves(problem))
+    };
+    let builtins: Vec<Entry> = if choice.files.is_empty() || choice.impl_pattern.is_some() {
+        crate::registry::entries(choice.with_fixtures)
+            .into_iter()
+            .filter(|entry| crate::pattern::matches(choice.impl_pattern, &entry.id()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let (asked, other): (Vec<Entry>, Vec<Entry>) =
+        builtins.into_iter().partition(|entry| solves_asked(entry));
+    // A pattern that selects nothing is a typo, not a green run.
+    if let (Some(pattern), true) = (choice.impl_pattern, asked.is_empty()) {
+        let problems: Vec<&str> = choice.problems.iter().map(|problem| problem.id()).collect();
+        return Err(Error::Usage(match other.first() {
+            Some(entry) => {
+                let solves: Vec<&str> = entry.problems.iter().map(|problem| problem.id()).collect();
+                format!(
+                    "--impl `{pattern}` matches {}, which solves {}, not {}",
+                    entry.id(),
+                    solves.join(" and "),
+                    problems.join(" or ")
+                )
+            }
+            None => format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"),
+        }));
+    }
+    let mut chosen = Chosen { contestants: Vec::new(), notes: Vec::new() };
+    if !choice.files.is_empty() {
+        let submissions = detect_all(choice.files, choice.problems)?;
+        crate::languages::ensure_ready(&submissions, choice.toolchain, choice.build_folder, choice.sandbox)?;
+        let (files, notes) = build_all(
+            submissions,
+            choice.toolchain,
+            choice.build_folder,
+            choice.sandbox,
+            choice.jobs,
+            progress,
+        )?;
+        chosen.contestants = files;
+        chosen.notes = notes;
+    }
+    chosen.contestants.extend(asked.into_iter().map(Contestant::Builtin));
+    Ok(chosen)
+}

@@ -1,0 +1,60 @@
+//! The one place the engine learns what a right answer is, never from the code under test: the
+//! count of an empty board from OEIS A000170, any other board's from the checker's brute-force
+//! oracle; and a case's boards from the oracle, checked against its `expected` and the checker.
+//! judge (snapshots), stress, bench's files and new-case all ask here.
+
+use checker::{oracle, solution_set, Board, Placement};
+
+use crate::case::{Case, ORACLE_MAX_N};
+
+/// The number of ways to place the queens on `board`: OEIS's for an empty board it knows, else
+/// the brute-force oracle's (slow past [`ORACLE_MAX_N`]; callers that take users' boards ask
+/// [`count_within_reach`]).
+pub fn count(board: &Board) -> u64 {
+    let known = if board.reserved_count() == 0 { oracle::known_count(board.n()) } else { None };
+    known.unwrap_or_else(|| oracle::count(board))
+}
+
+/// [`count`], for a board a user gave: an empty board OEIS does not know, or one with reserved
+/// squares past [`ORACLE_MAX_N`], is refused rather than counted for hours.
+///
+/// # Errors
+/// One line saying why the board is out of reach.
+pub fn count_within_reach(board: &Board) -> Result<u64, String> {
+    if board.reserved_count() == 0 {
+        oracle::known_count(board.n()).ok_or_else(|| format!("no known count for n = {}", board.n()))
+    } else if board.n() <= ORACLE_MAX_N {
+        Ok(oracle::count(board))
+    } else {
+        Err(format!(
+            "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {1})",
+            board.n(),
+            checker::MAX_N,
+        ))
+    }
+}
+
+/// Every right board of `case`, in canonical order, from the oracle; checked first: as many as
+/// `expected` says, each valid by the checker, none repeated.
+///
+/// # Errors
+/// What disagrees (the case's `expected`, or the oracle with the checker).
+pub fn boards(case: &Case) -> Result<Vec<Placement>, String> {
+    let mut boards = oracle::solutions(&case.board);
+    solution_set::canonical_order(&mut boards);
+    if boards.len() as u64 != case.expected {
+        return Err(format!(
+            "the brute-force oracle finds {} solutions where `expected` is {}",
+            boards.len(),
+            case.expected
+        ));
+    }
+    for (index, placement) in boards.iter().enumerate() {
+        checker::check(&case.board, placement)
+            .map_err(|error| format!("oracle board {}: {error}", index + 1))?;
+    }
+    if !solution_set::duplicates(&boards).is_empty() {
+        return Err("the oracle repeats a board".to_string());
+    }
+    Ok(boards)
+}

@@ -512,6 +512,16 @@ fn tree_usage(root: libc::pid_t) -> Option<(Duration, u64)> {
     Some((Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second), resident))
 }
 
+/// What runtimes print when an allocation fails at the memory limit: Rust's, C++'s, a JVM's heap
+/// sized to the limit, V8's, CPython's.
+const ALLOCATION_FAILED: [&str; 5] = [
+    "memory allocation of",
+    "std::bad_alloc",
+    "java.lang.OutOfMemoryError",
+    "JavaScript heap out of memory",
+    "\nMemoryError",
+];
+
 impl Finished {
     /// How the run ended against `limits`: output first (a flood is killed at once), then memory
     /// (filling memory under load can also take it past the time limit), then time, then the
@@ -524,7 +534,7 @@ impl Finished {
                 detail: format!("more than {} bytes of output: killed", limits.output_bytes),
             };
         }
-        let allocation_failed = stderr.contains("memory allocation of") || stderr.contains("std::bad_alloc");
+        let allocation_failed = ALLOCATION_FAILED.iter().any(|message| stderr.contains(message));
         if self.peak_memory_bytes > limits.memory_bytes || allocation_failed || self.killed_for_memory {
             let why = if self.killed_for_memory {
                 ": its processes were killed at the limit"

@@ -7,7 +7,7 @@
 use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::cpp::has_main;
 use super::signature::{declares_c_like, Declared};
-use super::{Executor, Launch};
+use super::{About, Executor, Launch};
 use crate::problem::Problem;
 
 pub struct C;
@@ -19,28 +19,18 @@ const DRIVER: &str = include_str!("drivers/c_driver.c");
 const UTHASH: &str = include_str!("include/uthash.h");
 
 impl Executor for C {
-    fn id(&self) -> &'static str {
-        "c"
-    }
-
-    fn name(&self) -> &'static str {
-        "C"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["c"]
-    }
-
-    fn default_command(&self) -> &'static str {
-        "gcc -std=gnu11 -O2"
+    fn about(&self) -> &'static About {
+        &About {
+            id: "c",
+            name: "C",
+            extensions: &["c"],
+            default_command: "gcc -std=gnu11 -O2",
+            install_hint: "apt-get install gcc",
+        }
     }
 
     fn strict_flags(&self) -> &'static [&'static str] {
         &["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
-    }
-
-    fn install_hint(&self) -> &'static str {
-        "apt-get install gcc"
     }
 
     fn read(&self, code: &str) -> Declared {
@@ -84,11 +74,7 @@ impl Executor for C {
     }
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {
-        let mut args = Vec::new();
-        if context.answer_channel {
-            args.push(context.problem_argument().into());
-        }
-        Ok(Launch { program: context.at("program"), args, prefixes: Vec::new() })
+        Ok(context.compiled_program())
     }
 
     fn self_test(&self) -> &'static str {

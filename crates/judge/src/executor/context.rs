@@ -36,6 +36,15 @@ impl RunContext<'_> {
         self.seen.source()
     }
 
+    /// A compiled program's launch: the build's `program`, told its problem when it is a driver.
+    pub fn compiled_program(&self) -> super::Launch {
+        let mut args = Vec::new();
+        if self.answer_channel {
+            args.push(self.problem_argument().into());
+        }
+        super::Launch { program: self.at("program"), args, prefixes: Vec::new() }
+    }
+
     /// The driver's argument that names the problem: `51` or `52`.
     pub fn problem_argument(&self) -> &'static str {
         if self.problem == Problem::LeetCode51 {

@@ -5,7 +5,7 @@
 
 use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::signature::{declares_c_like, occurrences, parenthesized, squeeze, Declared};
-use super::{Executor, Launch};
+use super::{About, Executor, Launch};
 use crate::problem::Problem;
 
 pub struct Cpp;
@@ -14,28 +14,18 @@ pub struct Cpp;
 const STDCXX: &str = "bits/stdc++.h";
 
 impl Executor for Cpp {
-    fn id(&self) -> &'static str {
-        "cpp"
-    }
-
-    fn name(&self) -> &'static str {
-        "C++"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["cpp", "cc", "cxx"]
-    }
-
-    fn default_command(&self) -> &'static str {
-        "g++ -std=c++17 -O2"
+    fn about(&self) -> &'static About {
+        &About {
+            id: "cpp",
+            name: "C++",
+            extensions: &["cpp", "cc", "cxx"],
+            default_command: "g++ -std=c++17 -O2",
+            install_hint: "apt-get install g++",
+        }
     }
 
     fn strict_flags(&self) -> &'static [&'static str] {
         &["-D_GLIBCXX_DEBUG", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
-    }
-
-    fn install_hint(&self) -> &'static str {
-        "apt-get install g++"
     }
 
     fn read(&self, code: &str) -> Declared {
@@ -67,11 +57,7 @@ impl Executor for Cpp {
     }
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {
-        let mut args = Vec::new();
-        if context.answer_channel {
-            args.push(context.problem_argument().into());
-        }
-        Ok(Launch { program: context.at("program"), args, prefixes: Vec::new() })
+        Ok(context.compiled_program())
     }
 
     fn self_test(&self) -> &'static str {

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
 use super::signature::{declares_c_like, identifiers, occurrences, squeeze, Declared};
-use super::{Executor, Launch};
+use super::{About, Executor, Launch};
 use crate::problem::Problem;
 
 pub struct Java;
@@ -30,24 +30,14 @@ const JVM_FLAGS: &[&str] =
 const DRIVER_CLASS: &str = "QueensJudgeDriver";
 
 impl Executor for Java {
-    fn id(&self) -> &'static str {
-        "java"
-    }
-
-    fn name(&self) -> &'static str {
-        "Java"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["java"]
-    }
-
-    fn default_command(&self) -> &'static str {
-        "javac -encoding UTF-8"
-    }
-
-    fn install_hint(&self) -> &'static str {
-        "apt-get install openjdk-17-jdk-headless"
+    fn about(&self) -> &'static About {
+        &About {
+            id: "java",
+            name: "Java",
+            extensions: &["java"],
+            default_command: "javac -encoding UTF-8",
+            install_hint: "apt-get install openjdk-17-jdk-headless",
+        }
     }
 
     fn read(&self, code: &str) -> Declared {

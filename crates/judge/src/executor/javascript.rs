@@ -8,7 +8,7 @@ use std::ffi::OsString;
 
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
-use super::{Executor, Launch};
+use super::{About, Executor, Launch};
 use crate::problem::Problem;
 
 pub struct JavaScript;
@@ -16,24 +16,14 @@ pub struct JavaScript;
 const DRIVER: &str = include_str!("drivers/driver.js");
 
 impl Executor for JavaScript {
-    fn id(&self) -> &'static str {
-        "javascript"
-    }
-
-    fn name(&self) -> &'static str {
-        "JavaScript"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["js"]
-    }
-
-    fn default_command(&self) -> &'static str {
-        "node"
-    }
-
-    fn install_hint(&self) -> &'static str {
-        "apt-get install nodejs"
+    fn about(&self) -> &'static About {
+        &About {
+            id: "javascript",
+            name: "JavaScript",
+            extensions: &["js"],
+            default_command: "node",
+            install_hint: "apt-get install nodejs",
+        }
     }
 
     fn read(&self, code: &str) -> Declared {

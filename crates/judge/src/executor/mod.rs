@@ -30,21 +30,33 @@ pub static ALL: &[&(dyn Executor + 'static)] =
 
 /// One language: what the judge knows of it.
 pub trait Executor: Sync {
+    /// Its names, extensions, default command and install hint.
+    fn about(&self) -> &'static About;
     /// Its short name: `--compiler ID=COMMAND`, `JUDGE_ID`, the JSON's `language`.
-    fn id(&self) -> &'static str;
+    fn id(&self) -> &'static str {
+        self.about().id
+    }
     /// Its name for people.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.about().name
+    }
     /// The file extensions it owns, without the dot.
-    fn extensions(&self) -> &'static [&'static str];
+    fn extensions(&self) -> &'static [&'static str] {
+        self.about().extensions
+    }
     /// The command that builds (or, for a script, runs) a file, close to the judges' own.
-    fn default_command(&self) -> &'static str;
+    fn default_command(&self) -> &'static str {
+        self.about().default_command
+    }
+    /// What to install when its tool is missing (on Debian's packages).
+    fn install_hint(&self) -> &'static str {
+        self.about().install_hint
+    }
     /// What `--strict` adds to the command (the checks judges leave off); empty: nothing to add,
     /// and `--strict` builds nothing again.
     fn strict_flags(&self) -> &'static [&'static str] {
         &[]
     }
-    /// What to install when its tool is missing (on Debian's packages).
-    fn install_hint(&self) -> &'static str;
     /// How its comments are written, so that a name in a comment decides nothing.
     fn comments(&self) -> signature::Comments {
         signature::Comments::CStyle
@@ -82,6 +94,21 @@ pub trait Executor: Sync {
     fn version_command(&self, command: &[String]) -> Vec<String> {
         vec![command.first().cloned().unwrap_or_default(), "--version".into()]
     }
+}
+
+/// What a language is called and where its tool comes from.
+#[derive(Debug)]
+pub struct About {
+    /// Its short name: `--compiler ID=COMMAND`, `JUDGE_ID`, the JSON's `language`.
+    pub id: &'static str,
+    /// Its name for people.
+    pub name: &'static str,
+    /// The file extensions it owns, without the dot.
+    pub extensions: &'static [&'static str],
+    /// The command that builds (or, for a script, runs) a file, close to the judges' own.
+    pub default_command: &'static str,
+    /// What to install when its tool is missing (on Debian's packages).
+    pub install_hint: &'static str,
 }
 
 /// What runs one input: a program, its arguments and the folders beyond `/usr` it needs to see.

@@ -11,7 +11,7 @@ use std::process::Command;
 
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Comments, Declared};
-use super::{Executor, Launch};
+use super::{About, Executor, Launch};
 use crate::problem::Problem;
 
 pub struct Python;
@@ -19,24 +19,14 @@ pub struct Python;
 const DRIVER: &str = include_str!("drivers/driver.py");
 
 impl Executor for Python {
-    fn id(&self) -> &'static str {
-        "python"
-    }
-
-    fn name(&self) -> &'static str {
-        "Python"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["py"]
-    }
-
-    fn default_command(&self) -> &'static str {
-        "python3"
-    }
-
-    fn install_hint(&self) -> &'static str {
-        "apt-get install python3"
+    fn about(&self) -> &'static About {
+        &About {
+            id: "python",
+            name: "Python",
+            extensions: &["py"],
+            default_command: "python3",
+            install_hint: "apt-get install python3",
+        }
     }
 
     fn comments(&self) -> Comments {

@@ -6,34 +6,24 @@
 
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
-use super::{Executor, Launch};
+use super::{About, Executor, Launch};
 use crate::problem::Problem;
 
 pub struct Rust;
 
 impl Executor for Rust {
-    fn id(&self) -> &'static str {
-        "rust"
-    }
-
-    fn name(&self) -> &'static str {
-        "Rust"
-    }
-
-    fn extensions(&self) -> &'static [&'static str] {
-        &["rs"]
-    }
-
-    fn default_command(&self) -> &'static str {
-        "rustc --edition 2021 -O"
+    fn about(&self) -> &'static About {
+        &About {
+            id: "rust",
+            name: "Rust",
+            extensions: &["rs"],
+            default_command: "rustc --edition 2021 -O",
+            install_hint: "install Rust with rustup (https://rustup.rs)",
+        }
     }
 
     fn strict_flags(&self) -> &'static [&'static str] {
         &["-C", "overflow-checks=on", "-C", "debug-assertions=on"]
-    }
-
-    fn install_hint(&self) -> &'static str {
-        "install Rust with rustup (https://rustup.rs)"
     }
 
     fn read(&self, code: &str) -> Declared {
@@ -75,11 +65,7 @@ impl Executor for Rust {
     }
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {
-        let mut args = Vec::new();
-        if context.answer_channel {
-            args.push(context.problem_argument().into());
-        }
-        Ok(Launch { program: context.at("program"), args, prefixes: Vec::new() })
+        Ok(context.compiled_program())
     }
 
     fn self_test(&self) -> &'static str {

@@ -110,8 +110,9 @@ impl Args {
             return Ok(status);
         }
         eprintln!("watching {} for changes (Ctrl-C stops)", describe(&options.files));
+        let watcher = judge::watch::Watcher::new(&options.files);
         loop {
-            std::thread::sleep(WATCH_INTERVAL);
+            watcher.wait(WATCH_INTERVAL);
             let now = fingerprint(&options.files);
             if now == seen {
                 continue;
@@ -128,10 +129,11 @@ impl Args {
     }
 }
 
-/// How often `--watch` looks at the files: quick enough to feel immediate after a save, rare
-/// enough to cost nothing. Polling, rather than a file-system watcher crate, keeps the build small
-/// and works the same on every file system.
-const WATCH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(100);
+/// How long `--watch` waits for a save before looking at the files anyway: a save wakes it at
+/// once through inotify (the engine's `watch`, a few system calls rather than a file-system watcher
+/// crate); where inotify cannot be had, or misses a change (a network file system), this is how
+/// often it looks.
+const WATCH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// What `--watch` compares: every watched file's path, length and modification time (a folder's
 /// files are listed anew each time, so an added file counts as a change).

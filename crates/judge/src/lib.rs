@@ -37,6 +37,7 @@ pub mod table;
 #[cfg(test)]
 mod tidy;
 pub mod truth;
+pub mod watch;
 
 use std::path::{Path, PathBuf};
 

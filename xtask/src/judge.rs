@@ -12,14 +12,15 @@ use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failu
 /// Run every implementation, or your own files, on every case of their problems, side by side
 ///
 /// A table per problem, cases down, implementations across, each cell the verdict and the CPU time
-/// of one run in a child process under the case's limits. Given files (Rust, C++ or Python: whole
-/// CSES programs or LeetCode solutions), each is built and run in the judge's sandbox (its own
-/// namespaces: a private root with only a copy of the file, no network, every process counted)
-/// and shown as its own column. Exit status 1 when a run is not AC or a snapshot does not match,
-/// or when the sandbox cannot be made here (`--no-sandbox` then runs files without it).
+/// of one run in a child process under the case's limits. Given files (Rust, C++, C, Python, Java or
+/// JavaScript: whole CSES programs or LeetCode solutions), each is built and run in the judge's
+/// sandbox (its own namespaces: a private root with only a copy of the file, no network, every
+/// process counted) and shown as its own column. Exit status 1 when a run is not AC or a snapshot
+/// does not match; 2 for a usage error; 3 when a toolchain or the sandbox is missing here
+/// (`--no-sandbox` then runs files without the sandbox); 4 when a file given cannot be used.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Source files (.rs, .cpp, .cc, .cxx, .py) or folders of them to judge; with any, built-in
+    /// Source files (any language `cargo xtask languages` lists) or folders of them to judge; with any, built-in
     /// implementations are judged only when --impl names them
     #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,

@@ -18,7 +18,7 @@ use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Progr
 /// shrunk within its problem and printed as a case. Exit status 1 when an implementation disagreed.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Source files (.rs, .cpp, .cc, .cxx, .py) or folders of them to stress, in the sandbox; with
+    /// Source files (any language `cargo xtask languages` lists) or folders of them to stress, in the sandbox; with
     /// any, built-in implementations are stressed only when --impl names them
     #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,

@@ -73,13 +73,19 @@ impl Args {
         let Some(name) = self.name else {
             return Err(Failure::Usage("expected NAME, the case's path under the cases folder".into()));
         };
+        // An empty board is a LeetCode 51 case too, whose boards a snapshot keeps; a count case is
+        // done once written.
+        let lists_boards = matches!(source, Source::Empty(_));
+        let cases = cases_argument(&cases_folder);
         let request =
             NewCase { cases_folder, name, source, description: self.description, overwrite: self.force };
         let (path, expected) = write_new_case(&request).map_err(Failure::Other)?;
-        println!(
-            "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot",
-            judge::display_relative(&path)
-        );
+        let next = if lists_boards && expected <= judge::snapshot::SNAPSHOT_LIMIT {
+            format!("`cargo xtask judge{cases} --accept` records its snapshot (its LeetCode 51 boards)")
+        } else {
+            format!("`cargo xtask judge{cases} --case {}` judges it", request.name)
+        };
+        println!("wrote {} (expected = {expected}); {next}", judge::display_relative(&path));
         Ok(0)
     }
 }
@@ -94,10 +100,21 @@ fn import(request: Import) -> Status {
         println!("wrote {} (expected = {})", judge::display_relative(&file.path), file.expected);
     }
     println!(
-        "imported {} case{} from {}, every .out checked by the oracle; `cargo xtask judge --accept` records their snapshots",
+        "imported {} case{} from {}, every .out checked by the oracle; `cargo xtask judge{}` judges them",
         written.len(),
         if written.len() == 1 { "" } else { "s" },
-        judge::display_relative(&request.test_data)
+        judge::display_relative(&request.test_data),
+        cases_argument(&request.cases_folder)
     );
     Ok(0)
+}
+
+/// ` --cases DIR` for a cases folder other than the repository's, else nothing: what the next
+/// command needs to find the case.
+fn cases_argument(cases_folder: &std::path::Path) -> String {
+    if judge::is_default_cases_folder(cases_folder) {
+        String::new()
+    } else {
+        format!(" --cases {}", judge::display_relative(cases_folder))
+    }
 }

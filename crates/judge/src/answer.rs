@@ -172,6 +172,22 @@ pub fn check_answer(
 pub fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
     let mut placements = Vec::with_capacity(boards.len());
     for (index, rows) in boards.iter().enumerate() {
+        // Told first, as what was expected and what came: the rows' length is judged only on a
+        // board of the right height.
+        if rows.len() != board.n() {
+            let drawn: Vec<String> = rows.iter().map(|row| format!("  {row}")).collect();
+            let n = board.n();
+            let rows_told =
+                if rows.len() == 1 { "1 row".to_string() } else { format!("{} rows", rows.len()) };
+            return Err(format!(
+                "board {} of {}: it has {rows_told}; n = {n} needs {n}\n{}",
+                index + 1,
+                boards.len(),
+                drawn.join("\n")
+            )
+            .trim_end()
+            .to_string());
+        }
         match check_strings(board, rows) {
             Ok(placement) => placements.push(placement),
             Err(error) => {
@@ -260,5 +276,19 @@ mod tests {
         let twice = vec![right[0].clone(), right[0].clone()];
         let error = check_answer(&board, 2, None, &Answer::Boards(twice)).expect_err("a repeat");
         assert!(error.starts_with("1 boards appear more than once"), "{error}");
+    }
+
+    #[test]
+    fn a_board_of_the_wrong_height_is_told_as_rows_expected_and_found() {
+        let eight = Board::empty(8).expect("8 x 8");
+        let seven_rows: Vec<String> =
+            ["Q.......", "....Q...", ".......Q", ".....Q..", "..Q.....", "......Q.", ".Q......"]
+                .map(str::to_string)
+                .to_vec();
+        let detail = check_each_board(&eight, &[seven_rows]).expect_err("7 rows of 8");
+        assert!(detail.starts_with("board 1 of 1: it has 7 rows; n = 8 needs 8\n  Q......."), "{detail}");
+        let one = Board::empty(1).expect("1 x 1");
+        let detail = check_each_board(&one, &[vec![]]).expect_err("no row");
+        assert_eq!(detail, "board 1 of 1: it has 0 rows; n = 1 needs 1");
     }
 }

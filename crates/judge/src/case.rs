@@ -42,8 +42,7 @@ pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 512;
 /// where a byte count overflows).
 pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
 pub const MAX_MEMORY_LIMIT_MB: u64 = 65_536;
-/// The largest board with reserved squares that the brute-force oracle is asked to count.
-pub const ORACLE_MAX_N: usize = 12;
+pub use crate::truth::ORACLE_MAX_N;
 
 /// A snapshot's name: the case id with `/` as `__`, as insta names files. Two ids with one name
 /// are refused when a folder is loaded, so that no two cases share a snapshot.
@@ -78,6 +77,20 @@ pub struct Case {
     pub description: Option<String>,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+    /// Where `expected` comes from.
+    pub expected_from: ExpectedFrom,
+}
+
+/// Where a case's expected answer comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExpectedFrom {
+    /// A case file's `expected` (a person, OEIS, or the oracle through `new-case`).
+    CaseFile,
+    /// A test's `.out`, which the oracle agrees with (or cannot check: a board past its reach).
+    TestData,
+    /// The oracle: a `.in` without its `.out`, or whose `.out` the oracle disagrees with.
+    Oracle,
 }
 
 impl Case {
@@ -217,6 +230,7 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             DEFAULT_MEMORY_LIMIT_MB,
             MAX_MEMORY_LIMIT_MB,
         )?,
+        expected_from: ExpectedFrom::CaseFile,
     })
 }
 
@@ -350,8 +364,50 @@ fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseError> {
                 ),
             }),
             (Some(input), Some(output)) => match read_test_pair(&id, &input, &output) {
+                // The judge holds test data to the oracle: a wrong `.out` is the data's fault,
+                // told as such, and the case is judged against the oracle's count.
+                Ok(mut case) if with_case_files => {
+                    if let Ok(truth) = crate::truth::count_within_reach(&case.board) {
+                        if truth != case.expected {
+                            loaded.errors.push(CaseError {
+                                path: output,
+                                location: None,
+                                message: format!(
+                                    "wrong test data: it says {}, the oracle counts {truth} on {} (judged against {truth})",
+                                    case.expected,
+                                    file_name_of(&input)
+                                ),
+                            });
+                            case.expected = truth;
+                            case.expected_from = ExpectedFrom::Oracle;
+                        }
+                    }
+                    loaded.cases.push(case);
+                }
                 Ok(case) => loaded.cases.push(case),
                 Err(errors) => loaded.errors.extend(errors),
+            },
+            // A board alone is judged against the oracle's count, where it can count it.
+            (Some(input), None) if with_case_files => match read_test_board(&input) {
+                Ok(board) => match crate::truth::count_within_reach(&board) {
+                    Ok(expected) => loaded.cases.push(Case {
+                        id: id.clone(),
+                        path: input,
+                        board,
+                        expected,
+                        description: None,
+                        time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+                        memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
+                        expected_from: ExpectedFrom::Oracle,
+                    }),
+                    Err(reason) => {
+                        let mut error = missing(&input, TEST_OUTPUT_EXTENSION);
+                        error.message =
+                            format!("{}, and the oracle cannot count it: {reason}", error.message);
+                        loaded.errors.push(error);
+                    }
+                },
+                Err(error) => loaded.errors.push(error),
             },
             (Some(input), None) => loaded.errors.push(missing(&input, TEST_OUTPUT_EXTENSION)),
             (None, Some(output)) => loaded.errors.push(missing(&output, TEST_INPUT_EXTENSION)),
@@ -477,14 +533,23 @@ fn read_case_file(path: &Path) -> Result<String, CaseError> {
 
 /// One test pair as a case with the default limits: the board in `input`, the count in `output`.
 /// Both files are read, so that a pair bad in both says so at once.
-fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Case, Vec<CaseError>> {
-    let board = read_bounded(input, "a board").and_then(|bytes| {
+/// The board a test's `.in` holds.
+fn read_test_board(input: &Path) -> Result<Board, CaseError> {
+    read_bounded(input, "a board").and_then(|bytes| {
         Board::parse_bytes(&bytes).map_err(|error| CaseError {
             path: input.to_path_buf(),
             location: Some(format!("line {}, column {}", error.line, error.column)),
             message: error.kind.to_string(),
         })
-    });
+    })
+}
+
+fn file_name_of(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned())
+}
+
+fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Case, Vec<CaseError>> {
+    let board = read_test_board(input);
     let expected = read_bounded(output, "a count")
         .and_then(|bytes| utf8_text(output, bytes, "not UTF-8: expected one integer, the number of ways"))
         .and_then(|text| parse_expected_count(output, &text));
@@ -497,6 +562,7 @@ fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Case, Vec<Cas
             description: None,
             time_limit_ms: DEFAULT_TIME_LIMIT_MS,
             memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
+            expected_from: ExpectedFrom::TestData,
         }),
         (board, expected) => Err(board.err().into_iter().chain(expected.err()).collect()),
     }

@@ -289,6 +289,11 @@ pub fn attempt(
                 None => {
                     let (answer, samples) = read_output(&stdout, &child_request);
                     attempt.samples = samples;
+                    // A program whose output is not an answer (debugging lines first) is shown
+                    // what it printed.
+                    if answer.is_err() && layout.is_some() && !stdout.is_empty() {
+                        attempt.printed = Some(String::from_utf8_lossy(&stdout).into_owned());
+                    }
                     answer
                 }
             };

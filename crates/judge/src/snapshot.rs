@@ -1,5 +1,7 @@
-//! Snapshots of enumerated boards: one insta snapshot per case whose count is small enough to read,
-//! the boards drawn as grids in canonical order.
+//! Snapshots of enumerated boards, where they earn their keep: one insta snapshot per LeetCode 51
+//! case (an empty board, from a case file) whose count is small enough to read, the boards drawn as
+//! grids in canonical order. A count case (a board with reserved squares) and a test's `NAME.in` /
+//! `NAME.out` pair need none: their answer is one number, which the run is judged against.
 //!
 //! insta owns the format: this module renders a case's boards as text and asserts them with
 //! `insta::assert_snapshot!`, which compares, writes a pending `.snap.new`, accepts, or writes
@@ -39,17 +41,25 @@ pub const SNAPSHOT_LIMIT: u64 = 1000;
 /// Where the repository's own cases keep their snapshots, relative to the workspace's root.
 pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "crates/judge/tests/it/snapshots";
 
-/// Whether a case keeps a snapshot: few solutions, on a board the brute-force oracle can draw
-/// them from (a large board with a wrong, small `expected` would otherwise send the oracle
-/// through a search of billions).
+/// Whether a case keeps a snapshot: a case file's empty board, which LeetCode 51 lists the boards
+/// of, with few solutions, on a side the brute-force oracle can draw them from (a large board with
+/// a wrong, small `expected` would otherwise send the oracle through a search of billions).
 pub fn has_snapshot(case: &Case) -> bool {
-    case.expected <= SNAPSHOT_LIMIT && case.board.n() <= crate::case::ORACLE_MAX_N
+    case.expected_from == crate::case::ExpectedFrom::CaseFile
+        && case.board.reserved_count() == 0
+        && crate::problem::Problem::LeetCode51.admits(&case.board).is_some()
+        && case.expected <= SNAPSHOT_LIMIT
+        && case.board.n() <= crate::case::ORACLE_MAX_N
 }
 
 pub use crate::case::snapshot_name;
 
-/// Whether `cases_folder` is the repository's own `cases/`.
+/// Whether `cases_folder` is the repository's own `cases/` (never, for an installed judge away from
+/// its clone: its built-in cases keep their snapshots beside them, as any other folder does).
 pub fn is_repository_folder(cases_folder: &Path) -> bool {
+    if crate::is_installed_away() {
+        return false;
+    }
     match (cases_folder.canonicalize(), crate::default_cases_folder().canonicalize()) {
         (Ok(given), Ok(default)) => given == default,
         _ => false,
@@ -111,7 +121,12 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
 }
 
 /// Every right board of `case` (see [`crate::truth::boards`]).
-pub use crate::truth::boards as oracle_boards;
+///
+/// # Errors
+/// What disagrees (the case's `expected`, or the oracle with the checker).
+pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, String> {
+    crate::truth::boards(&case.board, case.expected)
+}
 
 /// What became of a case's snapshot.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

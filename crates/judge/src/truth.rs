@@ -5,7 +5,9 @@
 
 use checker::{oracle, solution_set, Board, Placement};
 
-use crate::case::{Case, ORACLE_MAX_N};
+/// The largest board with reserved squares that the brute-force oracle is asked to count for a
+/// board a user gave.
+pub const ORACLE_MAX_N: usize = 12;
 
 /// The number of ways to place the queens on `board`: OEIS's for an empty board it knows, else
 /// the brute-force oracle's (slow past [`ORACLE_MAX_N`]; callers that take users' boards ask
@@ -34,24 +36,22 @@ pub fn count_within_reach(board: &Board) -> Result<u64, String> {
     }
 }
 
-/// Every right board of `case`, in canonical order, from the oracle; checked first: as many as
+/// Every right board of `board`, in canonical order, from the oracle; checked first: as many as
 /// `expected` says, each valid by the checker, none repeated.
 ///
 /// # Errors
 /// What disagrees (the case's `expected`, or the oracle with the checker).
-pub fn boards(case: &Case) -> Result<Vec<Placement>, String> {
-    let mut boards = oracle::solutions(&case.board);
+pub fn boards(board: &Board, expected: u64) -> Result<Vec<Placement>, String> {
+    let mut boards = oracle::solutions(board);
     solution_set::canonical_order(&mut boards);
-    if boards.len() as u64 != case.expected {
+    if boards.len() as u64 != expected {
         return Err(format!(
-            "the brute-force oracle finds {} solutions where `expected` is {}",
+            "the brute-force oracle finds {} solutions where `expected` is {expected}",
             boards.len(),
-            case.expected
         ));
     }
     for (index, placement) in boards.iter().enumerate() {
-        checker::check(&case.board, placement)
-            .map_err(|error| format!("oracle board {}: {error}", index + 1))?;
+        checker::check(board, placement).map_err(|error| format!("oracle board {}: {error}", index + 1))?;
     }
     if !solution_set::duplicates(&boards).is_empty() {
         return Err("the oracle repeats a board".to_string());

@@ -156,6 +156,17 @@ fn new_case_counts_with_the_oracle_and_writes_nothing_on_error() {
         ran.stdout.starts_with("wrote ") && ran.stdout.contains(&format!("(expected = {counted})")),
         "{ran}"
     );
+    // A count case needs no snapshot: the hint is how to judge it, in the folder it is in.
+    let hint = format!("; `cargo xtask judge --cases {} --case cses/sample` judges it\n", cases.display());
+    assert!(ran.stdout.ends_with(&hint), "{ran}");
+    let empty = xtask(&["new-case", "empty/n5", "--n", "5", "--cases", cases_arg]).run();
+    let hint = format!(
+        "; `cargo xtask judge --cases {} --accept` records its snapshot (its LeetCode 51 boards)\n",
+        cases.display()
+    );
+    assert!(empty.stdout.ends_with(&hint), "{empty}");
+    std::fs::remove_file(cases.join("empty/n5.toml")).expect("the empty board's case");
+    std::fs::remove_dir(cases.join("empty")).expect("its folder");
     let path = cases.join("cses/sample.toml");
     let written = read_case(&path);
     assert_eq!(written.board, Board::parse(board_text).expect("valid"));

@@ -31,6 +31,7 @@ const LEETCODE_CASES: [&str; 4] = ["cses/empty-8x8", "leetcode/n1", "leetcode/n4
 /// Where the manifest's WA files are right after all, as its comments say, on the cases of
 /// [`cases_folder`]: every other case of theirs is WA.
 const RIGHT_ON: &[(&str, &[&str])] = &[
+    ("cses/debug_stdout.py", &[]),
     // "Always 92: AC on boards without '*' (the empty board), WA on the others (the sample)."
     ("cses/wrong_ignores_reserved.cpp", &["cses/empty-8x8"]),
     // "Counts rooks: WA on every board with an answer": both boards have one.
@@ -1127,6 +1128,14 @@ fn watch_judges_again_when_the_file_changes() {
     assert!(second.contains("2 verdicts from 2 runs: 0 AC, 2 WA,"), "{second}");
     assert!(second.contains("WA watched.py on cses/sample: expected 65, got 66"), "{second}");
     assert!(watch.stderr().contains("changed: judging again"), "{}", watch.stderr());
+    // It says it watches after every judging, and SIGTERM ends it as the signal does.
+    watch.wait_for("watching again", Duration::from_secs(10), |_, stderr| {
+        stderr.matches("watching ").count() == 2
+    });
+    // SAFETY: kill on the child this test started.
+    assert_eq!(unsafe { libc::kill(watch.child.id() as i32, libc::SIGTERM) }, 0);
+    let status = watch.child.wait().expect("the watch ends");
+    assert_eq!(std::os::unix::process::ExitStatusExt::signal(&status), Some(libc::SIGTERM), "{status:?}");
 }
 
 // ---------------------------------------------------------------- 7. interrupted

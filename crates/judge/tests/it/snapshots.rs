@@ -19,7 +19,11 @@ fn boards_of_every_small_case() {
     let loaded = load_cases(&folder).expect("the cases folder is readable");
     assert!(loaded.errors.is_empty(), "unreadable case files: {:#?}", loaded.errors);
     let small: Vec<_> = loaded.cases.iter().filter(|case| has_snapshot(case)).collect();
-    assert!(small.len() >= 20, "expected at least 20 cases with snapshots, found {}", small.len());
+    assert!(small.len() >= 10, "expected at least 10 cases with snapshots, found {}", small.len());
+    assert!(
+        small.iter().all(|case| case.board.reserved_count() == 0),
+        "only LeetCode 51's empty boards keep snapshots"
+    );
 
     let mut enumerated = 0;
     let mut not_matching = Vec::new();
@@ -60,6 +64,30 @@ fn boards_of_every_small_case() {
     );
 }
 
+/// Every count case of `cases/` (a board with reserved squares keeps no snapshot) holds the count
+/// the oracle finds; every empty board OEIS A000170's.
+#[test]
+fn every_case_expects_what_the_oracle_or_oeis_counts() {
+    let loaded = load_cases(&judge::default_cases_folder()).expect("the cases folder is readable");
+    let mut counted = 0;
+    for case in &loaded.cases {
+        let truth = if case.board.reserved_count() == 0 {
+            oracle::known_count(case.board.n())
+        } else {
+            (case.board.n() <= judge::case::ORACLE_MAX_N).then(|| oracle::count(&case.board))
+        };
+        if let Some(truth) = truth {
+            assert_eq!(case.expected, truth, "{}", case.id);
+            counted += 1;
+        }
+    }
+    assert!(
+        counted >= 30 && counted + 2 >= loaded.cases.len(),
+        "{counted} of {} cases checked",
+        loaded.cases.len()
+    );
+}
+
 /// The CSES statement's sample, whose answer is 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
 
@@ -68,14 +96,16 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
     // A cases folder of its own keeps its snapshots in its own `snapshots/`, so nothing here can
     // touch the repository's.
     let folder = crate::support::TempFolder::new("snapshot-mismatch");
-    let case_path =
-        folder.write("cses/sample.toml", format!("board = \"\"\"\n{CSES_SAMPLE}\"\"\"\nexpected = 65\n"));
+    let case_path = folder.write(
+        "cses/empty-8x8.toml",
+        format!("board = \"\"\"\n{}\"\"\"\nexpected = 92\n", "........\n".repeat(8)),
+    );
     let loaded = load_cases(&folder.path).expect("the temporary folder is readable");
     assert_eq!((loaded.cases.len(), loaded.errors.len()), (1, 0));
     let case = &loaded.cases[0];
     assert_eq!(case.path, case_path);
-    let boards = oracle_boards(case).expect("the sample's 65 boards");
-    let snapshot = folder.join("snapshots/cses__sample.snap");
+    let boards = oracle_boards(case).expect("the empty board's 92 boards");
+    let snapshot = folder.join("snapshots/cses__empty-8x8.snap");
     assert_eq!(judge::snapshot::snapshot_folder(&folder.path), folder.join("snapshots"));
 
     // No snapshot yet: whatever insta's update setting, not a match.
@@ -85,16 +115,17 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
     // The repository's snapshot of the same board: a match.
     let repository = judge::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
     std::fs::create_dir_all(folder.join("snapshots")).expect("create the snapshot folder");
-    std::fs::copy(repository.join("cses__sample.snap"), &snapshot).expect("copy the sample's snapshot");
-    let _ = std::fs::remove_file(folder.join("snapshots/cses__sample.snap.new"));
+    std::fs::copy(repository.join("cses__empty-8x8.snap"), &snapshot)
+        .expect("copy the empty board's snapshot");
+    let _ = std::fs::remove_file(folder.join("snapshots/cses__empty-8x8.snap.new"));
     assert_eq!(assert_case(&folder.path, case, &boards), SnapshotStatus::Matches);
 
     // One board short: not a match, and the pending file, if any, is where the status says.
     let status = assert_case(&folder.path, case, &boards[1..]);
     assert_ne!(status, SnapshotStatus::Matches, "a snapshot with one board more");
     if let SnapshotStatus::Pending { path } = &status {
-        assert!(path.ends_with("snapshots/cses__sample.snap.new"), "{path}");
-        assert!(folder.join("snapshots/cses__sample.snap.new").exists());
+        assert!(path.ends_with("snapshots/cses__empty-8x8.snap.new"), "{path}");
+        assert!(folder.join("snapshots/cses__empty-8x8.snap.new").exists());
     }
 }
 

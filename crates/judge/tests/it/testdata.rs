@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use checker::{oracle, Board};
 use judge::case::{
-    load_test_data, natural_cmp, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS, MAX_CASE_FILE_BYTES,
+    load_test_data, natural_cmp, ExpectedFrom, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS,
+    MAX_CASE_FILE_BYTES,
 };
 use judge::stress::{random_board, Random};
 use pretty_assertions::assert_eq;
@@ -113,17 +114,57 @@ fn assert_only_errors(folder: &TempFolder, expected: &[String]) {
 }
 
 #[test]
-fn a_half_pair_is_an_error_naming_it() {
+fn an_out_without_its_in_is_an_error_naming_it() {
     let folder = folder_with_a_good_pair("half-pair");
-    let lonely = folder.write("lonely.in", "....\n....\n....\n....\n");
     let orphan = folder.write("sub/orphan.out", "2\n");
     assert_only_errors(
         &folder,
-        &[
-            format!("{}: no `lonely.out` beside it: a test is a NAME.in and NAME.out pair", lonely.display()),
-            format!("{}: no `orphan.in` beside it: a test is a NAME.in and NAME.out pair", orphan.display()),
-        ],
+        &[format!("{}: no `orphan.in` beside it: a test is a NAME.in and NAME.out pair", orphan.display())],
     );
+}
+
+#[test]
+fn an_in_without_its_out_is_judged_against_the_oracle_and_says_so() {
+    let folder = folder_with_a_good_pair("lonely-in");
+    let sample = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+    folder.write("lonely.in", sample);
+    let loaded = load(&folder.path);
+    assert_eq!(messages(&loaded), Vec::<String>::new());
+    assert_eq!(ids(&loaded), ["good", "lonely"]);
+    let lonely = &loaded.cases[1];
+    // The oracle's count, held to the CSES sample's published answer.
+    assert_eq!(lonely.expected, oracle::count(&Board::parse(sample).expect("the sample")));
+    assert_eq!(lonely.expected, 65);
+    assert_eq!(lonely.expected_from, ExpectedFrom::Oracle);
+    assert_eq!(loaded.cases[0].expected_from, ExpectedFrom::TestData);
+    // Past the oracle's reach, it is still an error that names the missing file.
+    let big = folder
+        .write("big.in", format!("*{}\n{}", ".".repeat(13), format!("{}\n", ".".repeat(14)).repeat(13)));
+    let messages = messages(&load(&folder.path));
+    assert_eq!(messages.len(), 1, "{messages:?}");
+    assert!(
+        messages[0].starts_with(&format!("{}: no `big.out` beside it", big.display()))
+            && messages[0].contains("the oracle cannot count it"),
+        "{messages:?}"
+    );
+}
+
+#[test]
+fn a_wrong_out_is_wrong_test_data_and_the_case_is_judged_against_the_oracle() {
+    let folder = folder_with_a_good_pair("wrong-out");
+    let sample = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+    folder.write("1.in", sample);
+    let out = folder.write("1.out", "64\n");
+    let loaded = load(&folder.path);
+    assert_eq!(
+        messages(&loaded),
+        [format!(
+            "{}: wrong test data: it says 64, the oracle counts 65 on 1.in (judged against 65)",
+            out.display()
+        )]
+    );
+    let case = loaded.cases.iter().find(|case| case.id == "1").expect("the case is judged all the same");
+    assert_eq!((case.expected, case.expected_from), (65, ExpectedFrom::Oracle));
 }
 
 /// The error a pair whose `.out` holds `out` gives (a valid 4 x 4 board beside it).
@@ -164,11 +205,13 @@ fn a_out_that_is_not_one_integer_is_an_error_at_its_place() {
             "{path}: line 1, column 1: \"xxxxxxxxxxxxxxxxxxxxxxxx...\" is not a count: expected one non-negative integer"
         )]
     );
-    // The largest count a u64 holds is a count.
+    // The largest count a u64 holds is a count (read as written: the judge's loading would hold it
+    // to the oracle's 0 as wrong test data).
     let folder = TempFolder::new("largest-count");
     folder.write("max.in", "*\n");
     folder.write("max.out", u64::MAX.to_string());
-    assert_eq!(load(&folder.path).cases[0].expected, u64::MAX);
+    let read = load_test_data(&folder.path).expect("the folder is readable");
+    assert_eq!(read.cases[0].expected, u64::MAX);
 }
 
 #[test]

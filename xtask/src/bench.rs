@@ -58,6 +58,9 @@ pub struct Args {
     /// fastest (an id, or a pattern naming one of those --impl selects)
     #[arg(long, value_name = "IMPL")]
     baseline: Option<String>,
+    /// No progress and no notes on stderr: the tables (or the JSON) alone
+    #[arg(short, long)]
+    quiet: bool,
     /// Every sample as JSON instead of tables
     #[arg(long, conflicts_with = "markdown")]
     json: bool,
@@ -133,11 +136,11 @@ impl Args {
         }
         check_plot_folder(&options.plot_folder).map_err(Failure::Usage)?;
         if !options.in_place && cfg!(debug_assertions) {
-            return rerun_in_release();
+            return rerun_in_release(self.quiet);
         }
         options.sandbox = crate::output::sandbox_for(&options.files, self.no_sandbox)?;
         let program = this_program()?;
-        let progress = Progress::new("bench", options.json);
+        let progress = Progress::new("bench", options.json || self.quiet);
         let mut step = 0;
         let mut report = bench(&options, &program, &mut |line| {
             step += 1;
@@ -156,7 +159,9 @@ impl Args {
             let json =
                 serde_json::to_string_pretty(&report).map_err(|error| Failure::Other(error.to_string()))?;
             print(&format!("{json}\n"))?;
-            eprintln!("plot: {}", judge::display_relative(&plot_path));
+            if !self.quiet {
+                eprintln!("plot: {}", judge::display_relative(&plot_path));
+            }
         } else {
             let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
             let tables = if options.markdown { render_markdown(&report) } else { render_text(&report) };
@@ -170,28 +175,36 @@ impl Args {
 }
 
 /// Builds the release xtask and runs this same command with it; returns its exit status.
-fn rerun_in_release() -> Status {
+fn rerun_in_release(quiet: bool) -> Status {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
-    eprintln!(
-        "bench: this xtask is a debug build and figures must come from a release one: \
-         running `cargo build --release -p xtask`, then target/release/xtask bench"
-    );
-    let built = Command::new(&cargo)
-        .args(["build", "--release", "-p", "xtask"])
-        .current_dir(judge::workspace_root())
-        .status()
-        .map_err(|error| Failure::Other(format!("cannot run {}: {error}", cargo.to_string_lossy())))?;
-    if !built.success() {
-        return Err(Failure::Other("the release build failed".to_string()));
-    }
     // This program is <target>/debug/xtask; cargo puts the release one beside that folder.
     let this = this_program()?;
     let release = this
         .parent()
         .and_then(Path::parent)
         .map(|target| target.join("release").join(this.file_name().unwrap_or_default()))
-        .filter(|path| path.is_file())
-        .ok_or_else(|| Failure::Other(format!("cannot find the release build beside {}", this.display())))?;
+        .ok_or_else(|| Failure::Other(format!("cannot find the target folder of {}", this.display())))?;
+    // Said once: when the release build is first made, not at every run that finds it.
+    if !quiet && !release.is_file() {
+        eprintln!(
+            "bench: figures must come from a release build: making one once (`cargo build --release -p xtask`); \
+             later runs of this debug xtask run it at once"
+        );
+    }
+    let mut build = Command::new(&cargo);
+    build.args(["build", "--release", "-p", "xtask"]).current_dir(judge::workspace_root());
+    if quiet || release.is_file() {
+        build.arg("--quiet");
+    }
+    let built = build
+        .status()
+        .map_err(|error| Failure::Other(format!("cannot run {}: {error}", cargo.to_string_lossy())))?;
+    if !built.success() {
+        return Err(Failure::Other("the release build failed".to_string()));
+    }
+    if !release.is_file() {
+        return Err(Failure::Other(format!("cannot find the release build at {}", release.display())));
+    }
     let status = Command::new(&release)
         .args(std::env::args_os().skip(1))
         .status()

@@ -52,6 +52,9 @@ pub struct Args {
     /// languages` shows)
     #[arg(long, value_name = "LANGUAGE=COMMAND")]
     compiler: Vec<String>,
+    /// Stop each implementation's runs at its first failure (the runs not made are left out)
+    #[arg(long)]
+    fail_fast: bool,
     /// Judge again whenever a submitted file changes (Ctrl-C stops)
     #[arg(long, requires = "files")]
     watch: bool,
@@ -102,6 +105,8 @@ impl Args {
             build_folder: judge::target_folder().join("judge-builds"),
             sandbox,
             strict: self.strict,
+            fail_fast: self.fail_fast,
+            invocation: crate::invocation(),
         };
         let program = this_program()?;
         // Taken before the first run, so that a file saved while it runs is judged again.
@@ -126,6 +131,7 @@ impl Args {
                 Err(Failure::Engine(error)) => eprintln!("error: {error}"),
                 _ => {}
             }
+            eprintln!("watching {} for changes (Ctrl-C stops)", describe(&options.files));
         }
     }
 }

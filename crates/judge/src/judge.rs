@@ -8,7 +8,7 @@
 //! `queens` on an 8 x 8 board with one run, shown in both tables. The report is a value
 //! ([`JudgeReport`]), rendered as text ([`crate::report`]) or serialised as JSON.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use checker::Placement;
@@ -50,6 +50,12 @@ pub struct JudgeOptions {
     pub sandbox: Option<Sandbox>,
     /// Build files again with the checks judges leave off, and run every AC again with them.
     pub strict: bool,
+    /// Stop each implementation's runs at its first failure within the judge's constraints (runs
+    /// already under way finish); the runs not made are left out of the tables.
+    pub fail_fast: bool,
+    /// How the user calls the judge (`cargo xtask`, or `queens-judge` installed), for the
+    /// commands the report suggests.
+    pub invocation: &'static str,
 }
 
 pub use crate::answer::Verdict;
@@ -87,6 +93,9 @@ pub struct CaseInfo {
     pub scope: Scope,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
+    /// Where its expected answer comes from: `case_file`, `test_data` (a `.out`) or `oracle` (a
+    /// `.in` without its `.out`, or with a wrong one).
+    pub expected_from: crate::case::ExpectedFrom,
 }
 
 /// One problem's part of the report: its cases down, its implementations across.
@@ -117,6 +126,33 @@ pub struct JudgeReport {
     /// What the judge decided on a file's behalf, one line each (a file judged on one of the two
     /// problems it seemed to solve).
     pub notes: Vec<String>,
+    /// Each submitted file's verdicts and first failure, with the command that reruns it.
+    pub files: Vec<FileSummary>,
+}
+
+/// One submitted file, summed up over every table it is in.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileSummary {
+    /// Its column's name.
+    pub name: String,
+    /// How many verdicts of each kind it got (within the judge's constraints and beyond).
+    pub verdicts: BTreeMap<Verdict, usize>,
+    /// Of its AC, how many fault under `--strict`'s checks.
+    pub ac_but: usize,
+    /// Its first run that fails, within the judge's constraints, in table order.
+    pub first_failure: Option<FirstFailure>,
+    /// Runs not made: `--fail-fast` stopped the file at its first failure.
+    pub skipped: usize,
+}
+
+/// A file's first failing run.
+#[derive(Clone, Debug, Serialize)]
+pub struct FirstFailure {
+    pub problem: Problem,
+    pub case: String,
+    pub verdict: Verdict,
+    /// The command that judges that case alone.
+    pub rerun: String,
 }
 
 impl JudgeReport {
@@ -216,16 +252,30 @@ pub fn judge(
             }
         }
     }
-    // The largest boards first, so that the long runs do not end up alone at the end.
+    // The largest boards first, so that the long runs do not end up alone at the end; with
+    // --fail-fast, each implementation's cases in their order, so that its first failure stops it.
     let mut order: Vec<usize> = (0..tasks.len()).collect();
-    order.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
-    let mut outcomes: Vec<Outcome> = crate::pool::map(
+    if !options.fail_fast {
+        order.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
+    }
+    let failed: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
+    let mut outcomes: Vec<Option<Outcome>> = crate::pool::map(
         &tasks,
         options.jobs,
         Some(&order),
         |task| {
+            let id = task.contestant.id();
+            let lock = || failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if options.fail_fast && lock().contains(&id) {
+                return None;
+            }
             let reference = references.get(&task.case.id).map(Vec::as_slice);
-            run_task(child_program, options.sandbox.as_ref(), task, reference)
+            let outcome = run_task(child_program, options.sandbox.as_ref(), task, reference);
+            let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
+            if outcome.verdict != Verdict::AC && within {
+                lock().insert(id);
+            }
+            Some(outcome)
         },
         |done| progress(done, tasks.len()),
     );
@@ -251,6 +301,7 @@ pub fn judge(
                         scope,
                         time_limit_ms: case.time_limit_ms,
                         memory_limit_mb: case.memory_limit_mb,
+                        expected_from: case.expected_from,
                     })
                 })
                 .collect(),
@@ -258,7 +309,40 @@ pub fn judge(
         })
         .filter(|report| !report.implementations.is_empty() && !report.cases.is_empty())
         .collect();
+    let mut files: Vec<FileSummary> = implementations
+        .iter()
+        .filter(|contestant| matches!(contestant, Contestant::File { .. }))
+        .map(|contestant| FileSummary {
+            name: contestant.id(),
+            verdicts: BTreeMap::new(),
+            ac_but: 0,
+            first_failure: None,
+            skipped: 0,
+        })
+        .collect();
     for (task, outcome) in tasks.iter().zip(&outcomes) {
+        let file = files.iter_mut().find(|file| file.name == task.contestant.id());
+        let Some(outcome) = outcome else {
+            if let Some(file) = file {
+                file.skipped += task.problems.len();
+            }
+            continue;
+        };
+        if let Some(file) = file {
+            for &(problem, scope) in &task.problems {
+                *file.verdicts.entry(outcome.verdict).or_default() += 1;
+                file.ac_but += usize::from(outcome.strict_fault.is_some());
+                let fails = outcome.verdict != Verdict::AC || outcome.strict_fault.is_some();
+                if fails && scope == Scope::Within && file.first_failure.is_none() {
+                    file.first_failure = Some(FirstFailure {
+                        problem,
+                        case: task.case.id.clone(),
+                        verdict: outcome.verdict,
+                        rerun: rerun_command(options, task, problem),
+                    });
+                }
+            }
+        }
         for &(problem, scope) in &task.problems {
             let Some(report) = problem_reports.iter_mut().find(|report| report.problem == problem) else {
                 continue;
@@ -305,14 +389,37 @@ pub fn judge(
         snapshots,
         problems: problem_reports,
         totals,
-        processes: tasks.len(),
+        // A file that did not build ran nothing: its CE verdicts come from no process.
+        processes: tasks
+            .iter()
+            .filter(|task| !matches!(task.contestant, Contestant::File { build: Build::CompileError(_), .. }))
+            .count(),
         isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
             (true, _) => "none",
             (false, true) => "sandboxed",
             (false, false) => "unsandboxed",
         },
         notes,
+        files,
     })
+}
+
+/// The command that judges `task`'s case alone for its file, as typed where the judge was run.
+fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> String {
+    let mut command = format!("{} judge", options.invocation);
+    let mut several_problems = !options.problems.is_empty();
+    if let Contestant::File { submission, .. } = task.contestant {
+        command.push_str(&format!(" {}", crate::display_relative(&submission.path)));
+        several_problems |= submission.problems.len() > 1;
+    }
+    if !crate::is_default_cases_folder(&options.cases_folder) {
+        command.push_str(&format!(" --cases {}", crate::display_relative(&options.cases_folder)));
+    }
+    command.push_str(&format!(" --case {}", task.case.id));
+    if several_problems {
+        command.push_str(&format!(" --problem {problem}"));
+    }
+    command
 }
 
 /// Runs one task in a child and judges what came back.
@@ -336,6 +443,10 @@ fn run_task(
         strict_fault: None,
     };
     let (verdict, detail) = match attempt.result {
+        // An answer that could not be read says what the right one was.
+        Err((Verdict::WA, detail)) if !problem.lists_boards() && !detail.starts_with("answer too long") => {
+            (Verdict::WA, Some(format!("{detail}; the right answer is {}", task.case.expected)))
+        }
         Err((verdict, detail)) => (verdict, Some(detail)),
         Ok(answer) => {
             outcome.received = Some(match &answer {
@@ -367,7 +478,12 @@ pub const STRICT_MEMORY_FACTOR: u64 = 4;
 /// times the CPU time and [`STRICT_MEMORY_FACTOR`] times the memory (the sanitizers are slow and
 /// keep shadow memory), held on the run's cgroup; no address-space cap (the address sanitizer
 /// maps terabytes it never touches).
-fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions, child_program: &Path) {
+fn strict_pass(
+    tasks: &[Task],
+    outcomes: &mut [Option<Outcome>],
+    options: &JudgeOptions,
+    child_program: &Path,
+) {
     let toolchain = options.toolchain.strict();
     let files: Vec<&Submission> = {
         let mut seen = Vec::new();
@@ -399,7 +515,7 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
         |_| {},
     );
     let again: Vec<usize> = (0..tasks.len())
-        .filter(|&index| outcomes[index].verdict == Verdict::AC)
+        .filter(|&index| outcomes[index].as_ref().is_some_and(|outcome| outcome.verdict == Verdict::AC))
         .filter(|&index| matches!(tasks[index].contestant, Contestant::File { .. }))
         .collect();
     let faults: Vec<Option<String>> = crate::pool::map(
@@ -432,7 +548,9 @@ fn strict_pass(tasks: &[Task], outcomes: &mut [Outcome], options: &JudgeOptions,
         |_| {},
     );
     for (index, fault) in again.into_iter().zip(faults) {
-        outcomes[index].strict_fault = fault;
+        if let Some(outcome) = &mut outcomes[index] {
+            outcome.strict_fault = fault;
+        }
     }
 }
 

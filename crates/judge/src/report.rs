@@ -8,6 +8,7 @@
 
 use std::time::Duration;
 
+use crate::case::ExpectedFrom;
 use crate::escape::escape_controls;
 use crate::judge::{JudgeReport, RunResult, Verdict};
 use crate::problem::Scope;
@@ -20,6 +21,11 @@ fn style(verdict: Verdict) -> Style {
         Verdict::WA | Verdict::RE | Verdict::CE => Style::Red,
         Verdict::TLE | Verdict::MLE | Verdict::OLE => Style::Yellow,
     }
+}
+
+/// `1 run`, `2 runs`.
+fn counted(count: usize, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1 { one } else { many })
 }
 
 fn cell(run: &RunResult) -> (String, Style) {
@@ -54,11 +60,16 @@ pub fn render_text(report: &JudgeReport) -> String {
         }));
         let mut table = Table::new(header);
         let mut beyond = false;
+        let mut from_oracle = false;
         for case in &problem.cases {
             let mut label = escape_controls(&case.id).into_owned();
             if case.scope == Scope::Beyond {
                 label.push_str(" (beyond)");
                 beyond = true;
+            }
+            if case.expected_from == ExpectedFrom::Oracle {
+                label.push_str(" (oracle)");
+                from_oracle = true;
             }
             let mut row = vec![(label, Style::Plain)];
             row.extend(problem.implementations.iter().map(|implementation| {
@@ -77,18 +88,31 @@ pub fn render_text(report: &JudgeReport) -> String {
                 "(beyond): past the judge's constraints, judged all the same; a failure there fails no run\n",
             ));
         }
+        if from_oracle {
+            out.push_str(&Style::Dim.paint(
+                "(oracle): a test without its .out, or with a wrong one: judged against the oracle's count\n",
+            ));
+        }
         out.push('\n');
     }
 
+    // An AC that faults under --strict's checks is told apart: it fails the run.
+    let ac_but = report.runs().filter(|run| run.strict_fault.is_some()).count();
     let counts: Vec<String> = Verdict::ALL
         .iter()
-        .map(|&verdict| format!("{} {}", report.count(verdict), verdict.label()))
+        .map(|&verdict| match verdict {
+            Verdict::AC if ac_but > 0 => {
+                format!("{} AC, {ac_but} AC but faulting under --strict", report.count(verdict) - ac_but)
+            }
+            _ => format!("{} {}", report.count(verdict), verdict.label()),
+        })
         .collect();
     let verdicts: usize = report.totals.values().sum();
     let snapshots_ok = report.snapshots.values().filter(|status| status.is_ok()).count();
     out.push_str(&format!(
-        "{verdicts} verdicts from {} runs: {}; snapshots: {snapshots_ok} of {} match; case files: {} unreadable\n",
-        report.processes,
+        "{} from {}: {}; snapshots: {snapshots_ok} of {} match; case files: {} unreadable\n",
+        counted(verdicts, "verdict", "verdicts"),
+        counted(report.processes, "run", "runs"),
         counts.join(", "),
         report.snapshots.len(),
         report.case_errors.len()
@@ -128,6 +152,8 @@ pub fn render_text(report: &JudgeReport) -> String {
         }
     }
     let mut compile_errors_told = std::collections::BTreeSet::new();
+    let mut boards_drawn = std::collections::BTreeSet::new();
+    let mut files = Vec::new();
     for run in report.runs().filter(|run| run.verdict != Verdict::AC) {
         if !told.insert((&run.implementation, &run.case)) {
             continue;
@@ -141,17 +167,52 @@ pub fn render_text(report: &JudgeReport) -> String {
             }
             continue;
         }
+        // A case's board is drawn once: the next failure on it points back.
+        let detail = run.detail.as_deref().unwrap_or("");
+        let detail = match detail.split_once("\ninput:\n") {
+            Some((head, rest)) if !boards_drawn.insert(&run.case) => {
+                let tail = rest.find("\nits stdout:").map_or("", |at| &rest[at..]);
+                format!("{head}\ninput: the board of {} above{tail}", run.case)
+            }
+            _ => detail.to_string(),
+        };
         details.push(format!(
             "{} {} on {}: {}",
             style(run.verdict).paint(run.verdict.label()),
             escape_controls(&run.implementation),
             escape_controls(&run.case),
-            escape_controls(run.detail.as_deref().unwrap_or(""))
+            escape_controls(&detail)
         ));
+    }
+    // One line a file: its verdicts, and the command that reruns its first failure alone.
+    for file in &report.files {
+        let counts: Vec<String> = file
+            .verdicts
+            .iter()
+            .filter(|(_, count)| **count > 0)
+            .map(|(verdict, count)| format!("{count} {}", verdict.label()))
+            .chain((file.ac_but > 0).then(|| format!("{} AC but faulting under --strict", file.ac_but)))
+            .chain((file.skipped > 0).then(|| format!("{} not run (--fail-fast)", file.skipped)))
+            .collect();
+        let mut line = format!("{}: {}", escape_controls(&file.name), counts.join(", "));
+        if let Some(failure) = &file.first_failure {
+            line.push_str(&format!(
+                "; first failure {} on {}: {}",
+                failure.verdict.label(),
+                escape_controls(&failure.case),
+                escape_controls(&failure.rerun)
+            ));
+        }
+        files.push(line);
     }
     if !details.is_empty() {
         out.push('\n');
         out.push_str(&details.join("\n"));
+        out.push('\n');
+    }
+    if !files.is_empty() {
+        out.push('\n');
+        out.push_str(&files.join("\n"));
         out.push('\n');
     }
     out

@@ -684,3 +684,13 @@ fn files_of_every_language_are_timed_beside_a_builtin_and_a_wrong_one_is_never_a
     never_a_time(wrong);
     assert_eq!(wrong["status"], "wrong_answer", "{wrong}");
 }
+
+#[test]
+fn quiet_bench_says_nothing_of_the_release_build_it_makes() {
+    // A debug xtask makes a release one first; CARGO=false makes that fail at once, and -q leaves
+    // only that failure on stderr.
+    let ran =
+        xtask(&["bench", "-q", "--impl", "cses/bitmask", "--sizes", "4"]).ci().env("CARGO", "false").run();
+    ran.expect_code(1);
+    assert_eq!(ran.stderr, "error: the release build failed\n", "{ran}");
+}

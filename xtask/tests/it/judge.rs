@@ -12,8 +12,8 @@ use checker::{oracle, Board, Placement};
 use serde_json::Value;
 
 use crate::support::{
-    cases_in, list, problem_ids, repository_cases, run_of, runs, strings, table, verdict, workspace_root,
-    xtask, BusyLoops, CaseFile, Listed, TempFolder, PROBLEMS,
+    cases_in, list, path_arg, problem_ids, repository_cases, run_of, runs, strings, table, verdict,
+    workspace_root, xtask, BusyLoops, CaseFile, Listed, TempFolder, PROBLEMS,
 };
 
 /// The CSES 1624 sample board.
@@ -203,16 +203,12 @@ fn every_failure_kind_is_reported_in_one_run_and_none_stops_the_others() {
 
     // In CI nothing is written: the snapshots are reported, not created.
     assert_eq!(folder.listing(), before);
+    // Only LeetCode 51's cases (empty boards) keep snapshots: the count cases need none.
     let snapshots = report["snapshots"].as_object().expect("snapshots");
-    assert_eq!(
-        snapshots.keys().map(String::as_str).collect::<Vec<_>>(),
-        ["corner8", "good", "sample8", "wrong-expected"]
-    );
-    for id in ["corner8", "good", "sample8"] {
-        assert_eq!(snapshots[id]["status"], "failed", "{id}");
-        let reason = snapshots[id]["reason"].as_str().expect("a reason");
-        assert!(reason.ends_with("no snapshot yet (nothing was written)"), "{reason}");
-    }
+    assert_eq!(snapshots.keys().map(String::as_str).collect::<Vec<_>>(), ["good", "wrong-expected"]);
+    assert_eq!(snapshots["good"]["status"], "failed");
+    let reason = snapshots["good"]["reason"].as_str().expect("a reason");
+    assert!(reason.ends_with("no snapshot yet (nothing was written)"), "{reason}");
     let reason = snapshots["wrong-expected"]["reason"].as_str().expect("a reason");
     assert!(reason.contains("the brute-force oracle finds 10 solutions where `expected` is 11"), "{reason}");
 }
@@ -357,7 +353,8 @@ fn a_cases_folder_that_is_not_only_cases_is_judged_and_written_to_only_with_acce
         assert_eq!(snapshot["status"], "accepted", "{id}");
     }
     let mut expected = before.clone();
-    expected.extend(["snapshots/", "snapshots/cases__n6.snap", "snapshots/corner.snap"].map(String::from));
+    // The empty board's snapshot; the count case `corner` keeps none.
+    expected.extend(["snapshots/", "snapshots/cases__n6.snap"].map(String::from));
     expected.sort();
     assert_eq!(folder.listing(), expected, "the snapshots, and nothing else, appear in DIR/snapshots");
 
@@ -371,9 +368,9 @@ fn a_cases_folder_that_is_not_only_cases_is_judged_and_written_to_only_with_acce
 #[test]
 fn a_new_case_gets_its_snapshot_with_accept_and_an_edited_one_is_caught() {
     let folder = TempFolder::new("snapshots");
-    folder.write("reserved/corner.toml", &board_case("*....\n.....\n.....\n.....\n.....\n", ""));
+    folder.write("empty/n5.toml", &board_case(".....\n.....\n.....\n.....\n.....\n", ""));
     let judge = |extra: &[&str]| {
-        let mut args = vec!["judge", "--cases", folder.arg(), "--impl", "cses/bitmask", "--jobs", "1"];
+        let mut args = vec!["judge", "--cases", folder.arg(), "--impl", "leetcode51/bitmask", "--jobs", "1"];
         args.extend_from_slice(extra);
         xtask(&args).run()
     };
@@ -381,23 +378,23 @@ fn a_new_case_gets_its_snapshot_with_accept_and_an_edited_one_is_caught() {
     let first = judge(&[]);
     first.expect_code(1);
     assert!(
-        first.stdout.contains("snapshot reserved/corner: ")
-            && first.stdout.contains("reserved__corner.snap: no snapshot yet (nothing was written)"),
+        first.stdout.contains("snapshot empty/n5: ")
+            && first.stdout.contains("empty__n5.snap: no snapshot yet (nothing was written)"),
         "{first}"
     );
     assert!(!folder.path.join("snapshots").exists(), "{:?}", folder.listing());
 
     let accepted = judge(&["--accept"]);
     accepted.expect_code(0);
-    assert!(accepted.stdout.contains("snapshot reserved/corner: accepted, wrote "), "{accepted}");
-    let path = folder.path.join("snapshots/reserved__corner.snap");
+    assert!(accepted.stdout.contains("snapshot empty/n5: accepted, wrote "), "{accepted}");
+    let path = folder.path.join("snapshots/empty__n5.snap");
     let text = std::fs::read_to_string(&path).expect("the accepted snapshot");
     assert!(text.starts_with("---\n"), "{text}");
     assert!(
-        text.contains("\n---\nn = 5, 1 reserved, 8 solutions, canonical order\n\nsolution 1\n*Q...\n"),
+        text.contains("\n---\nn = 5, 0 reserved, 10 solutions, canonical order\n\nsolution 1\nQ....\n"),
         "{text}"
     );
-    assert_eq!(text.matches("\nsolution ").count(), 8, "{text}");
+    assert_eq!(text.matches("\nsolution ").count(), 10, "{text}");
     assert!(!folder.listing().iter().any(|file| file.ends_with(".snap.new") || file.contains(".tmp")));
 
     let again = judge(&[]);
@@ -406,13 +403,13 @@ fn a_new_case_gets_its_snapshot_with_accept_and_an_edited_one_is_caught() {
 
     // A snapshot edited by hand (a board removed) no longer holds the oracle's boards; nothing is
     // written over it, in CI or not.
-    let cut = text.find("\n\nsolution 8").expect("eight boards");
+    let cut = text.find("\n\nsolution 10").expect("ten boards");
     let edited = format!("{}\n", &text[..cut]);
     std::fs::write(&path, &edited).expect("edit");
-    let args = ["judge", "--cases", folder.arg(), "--impl", "cses/bitmask", "--jobs", "1"];
+    let args = ["judge", "--cases", folder.arg(), "--impl", "leetcode51/bitmask", "--jobs", "1"];
     for run in [xtask(&args).run(), xtask(&args).ci().run()] {
         run.expect_code(1);
-        assert!(run.stdout.contains("reserved__corner.snap: does not hold the oracle's boards"), "{run}");
+        assert!(run.stdout.contains("empty__n5.snap: does not hold the oracle's boards"), "{run}");
         assert_eq!(std::fs::read_to_string(&path).expect("kept"), edited);
     }
     // Two boards swapped: the same set, but not the canonical drawing.
@@ -607,4 +604,90 @@ fn accept_never_writes_a_snapshot_through_a_linked_folder() {
     );
     assert!(runs(&report).iter().all(|run| run["verdict"] == "AC"), "{ran}");
     assert_eq!(outside.listing(), Vec::<String>::new(), "nothing is written where the link leads");
+}
+
+/// A learner's own test data, as CSES hands it out: all AC is exit 0 with nothing written (count
+/// cases need no snapshot); a `.in` without its `.out` is judged against the oracle, and a wrong
+/// `.out` is the data's fault, named with the oracle's count, while the run is judged right.
+#[test]
+fn test_data_needs_no_snapshot_and_is_held_to_the_oracle() {
+    let folder = TempFolder::new("learner-tests");
+    folder.write("1.in", SAMPLE);
+    folder.write("1.out", "65\n");
+    folder.write("2.in", &format!("*{}", &SAMPLE[1..]));
+    let before = folder.listing();
+    let judge = || xtask(&["judge", "--cases", folder.arg(), "--impl", "cses/bitmask", "--jobs", "2"]).run();
+    let ran = judge();
+    ran.expect_code(0);
+    assert_eq!(folder.listing(), before, "nothing is written into the learner's folder");
+    assert!(ran.stdout.contains("\n2 (oracle) "), "{ran}");
+    assert!(ran.stdout.contains("(oracle): a test without its .out, or with a wrong one"), "{ran}");
+    assert!(ran.stdout.contains("snapshots: 0 of 0 match"), "{ran}");
+    let report = xtask(&["judge", "--cases", folder.arg(), "--impl", "cses/bitmask", "--json"]).run().json();
+    let cases = &report["problems"][0]["cases"];
+    assert_eq!(cases[0]["expected_from"], "test_data", "{cases}");
+    assert_eq!(cases[1]["expected_from"], "oracle", "{cases}");
+    let corner = Board::parse(&format!("*{}", &SAMPLE[1..])).expect("a board");
+    assert_eq!(run_of(&report, "cses1624", "cses/bitmask", "2")["expected"], oracle::count(&corner));
+
+    let out = folder.write("1.out", "64\n");
+    let ran = judge();
+    ran.expect_code(1);
+    let line =
+        format!("case file {}: wrong test data: it says 64, the oracle counts 65 on 1.in", out.display());
+    assert!(ran.stdout.contains(&line), "{ran}");
+    assert!(ran.stdout.contains("1 (oracle)  AC") || ran.stdout.contains("1 (oracle) AC"), "{ran}");
+}
+
+/// Under the tables, one line a file: its verdicts and the command that reruns its first failure;
+/// a board is drawn once however many files fail on it; --fail-fast stops a file at its first
+/// failure.
+#[test]
+fn each_file_gets_one_line_a_board_is_drawn_once_and_fail_fast_stops_a_file() {
+    let folder = TempFolder::new("learner-lines");
+    folder.write("1.in", SAMPLE);
+    folder.write("2.in", &"........\n".repeat(8));
+    let corpus = workspace_root().join("xtask/tests/corpus/cses");
+    let (always_92, right) = (corpus.join("wrong_ignores_reserved.js"), corpus.join("right.py"));
+    let mut args =
+        vec!["judge", "--cases", folder.arg(), "--jobs", "1", path_arg(&always_92), path_arg(&right)];
+    let ran = xtask(&args).run();
+    ran.expect_code(1);
+    // The file as the judge's user would type it, from where the judge ran.
+    let here = std::env::current_dir().expect("a working folder");
+    let shown = always_92.strip_prefix(&here).unwrap_or(&always_92).display().to_string();
+    let rerun = format!(
+        "wrong_ignores_reserved.js: 1 AC, 1 WA; first failure WA on 1: cargo xtask judge {shown} --cases {} --case 1",
+        folder.arg()
+    );
+    assert!(ran.stdout.lines().any(|line| line == rerun), "expected `{rerun}` in {ran}");
+    assert!(ran.stdout.lines().any(|line| line == "right.py: 2 AC"), "{ran}");
+    // The sample is drawn with the first failure on it, and only there.
+    assert_eq!(ran.stdout.matches("..*.....").count(), 1, "{ran}");
+
+    // The same file twice over (a copy), both failing on the sample: drawn once, then pointed at.
+    let copy =
+        folder.write("copy/wrong_ignores_reserved.js", &std::fs::read_to_string(&always_92).expect("a file"));
+    args.push(path_arg(&copy));
+    let ran = xtask(&args).run();
+    assert_eq!(ran.stdout.matches("..*.....").count(), 1, "{ran}");
+    assert!(ran.stdout.contains("input: the board of 1 above"), "{ran}");
+
+    // --fail-fast: the first failure is the last run of that file.
+    let ran = xtask(&[
+        "judge",
+        "--cases",
+        folder.arg(),
+        "--jobs",
+        "1",
+        "--fail-fast",
+        "--json",
+        path_arg(&always_92),
+    ])
+    .run();
+    let report = ran.json();
+    let runs = runs(&report);
+    assert_eq!(runs.len(), 1, "{ran}");
+    assert_eq!((runs[0]["case"].as_str(), runs[0]["verdict"].as_str()), (Some("1"), Some("WA")), "{ran}");
+    assert_eq!(report["files"][0]["skipped"], 1, "{ran}");
 }

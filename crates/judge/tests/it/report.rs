@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use judge::judge::{CaseInfo, JudgeReport, ProblemReport, RunResult, Verdict, SCHEMA_VERSION};
+use judge::judge::{
+    CaseInfo, FileSummary, FirstFailure, JudgeReport, ProblemReport, RunResult, Verdict, SCHEMA_VERSION,
+};
 use judge::problem::{Problem, Scope};
 use judge::report::render_text;
 use judge::snapshot::SnapshotStatus;
@@ -82,6 +84,7 @@ fn hostile_report() -> JudgeReport {
                 scope: Scope::Within,
                 time_limit_ms: 1000,
                 memory_limit_mb: 512,
+                expected_from: judge::case::ExpectedFrom::CaseFile,
             }],
             runs,
         }],
@@ -89,6 +92,18 @@ fn hostile_report() -> JudgeReport {
         processes: 4,
         isolation: "sandboxed",
         notes: vec![format!("ce.cpp: judged on leetcode52 only: {HOSTILE}")],
+        files: vec![FileSummary {
+            name: file.to_string(),
+            verdicts: BTreeMap::from([(Verdict::WA, 1)]),
+            ac_but: 0,
+            first_failure: Some(FirstFailure {
+                problem: Problem::Cses1624,
+                case: case.to_string(),
+                verdict: Verdict::WA,
+                rerun: format!("cargo xtask judge '{file}' --case '{case}'"),
+            }),
+            skipped: 0,
+        }],
     }
 }
 
@@ -160,4 +175,21 @@ fn the_json_report_keeps_the_exact_text() {
     let back: serde_json::Value = serde_json::from_str(&json).expect("JSON");
     let detail = back["problems"][0]["runs"][0]["detail"].as_str().expect("a detail");
     assert_eq!(detail, format!("exited with status 1; the end of its stderr:\n  {HOSTILE}"));
+}
+
+#[test]
+fn the_summary_counts_an_ac_that_faults_under_strict_apart_and_speaks_in_the_singular() {
+    let mut report = hostile_report();
+    // Four verdicts (RE, WA, CE, an AC that faults); the CE ran no process.
+    report.processes = 3;
+    let text = without_sgr(&render_text(&report)).expect("only SGR");
+    assert!(
+        text.contains("4 verdicts from 3 runs: 0 AC, 1 AC but faulting under --strict, 1 WA, 0 TLE, 0 MLE, 1 RE, 0 OLE, 1 CE;"),
+        "{text}"
+    );
+    report.problems[0].runs.truncate(1);
+    report.totals = BTreeMap::from([(Verdict::RE, 1)]);
+    report.processes = 1;
+    let text = without_sgr(&render_text(&report)).expect("only SGR");
+    assert!(text.contains("1 verdict from 1 run: 0 AC, 0 WA, 0 TLE, 0 MLE, 1 RE, 0 OLE, 0 CE;"), "{text}");
 }

@@ -47,14 +47,81 @@ pub fn workspace_root() -> PathBuf {
     manifest_folder.ancestors().nth(2).map_or_else(|| manifest_folder.to_path_buf(), Path::to_path_buf)
 }
 
-/// The cargo target folder: `CARGO_TARGET_DIR` when set, else `target/` at the workspace's root.
-pub fn target_folder() -> PathBuf {
-    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| workspace_root().join("target"), PathBuf::from)
+/// Whether this program runs without the clone it was built from (installed with `cargo install
+/// --path xtask`, the clone since moved or removed): its cases and its builds then live in
+/// [`installed_folder`].
+pub fn is_installed_away() -> bool {
+    !workspace_root().join("cases").is_dir()
 }
 
-/// The default cases folder: `cases/` at the workspace's root.
+/// Where an installed judge keeps what the clone would hold: `$QUEENS_JUDGE_HOME`, else
+/// `$XDG_CACHE_HOME/queens-judge`, else `~/.cache/queens-judge`, one folder a version.
+pub fn installed_folder() -> PathBuf {
+    let base = std::env::var_os("QUEENS_JUDGE_HOME").map(PathBuf::from).unwrap_or_else(|| {
+        std::env::var_os("XDG_CACHE_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+            .unwrap_or_else(std::env::temp_dir)
+            .join("queens-judge")
+    });
+    base.join(env!("CARGO_PKG_VERSION"))
+}
+
+/// The cargo target folder: `CARGO_TARGET_DIR` when set, else `target/` at the workspace's root;
+/// for an installed judge away from its clone, `target/` in [`installed_folder`].
+pub fn target_folder() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(
+        || {
+            if is_installed_away() {
+                installed_folder().join("target")
+            } else {
+                workspace_root().join("target")
+            }
+        },
+        PathBuf::from,
+    )
+}
+
+/// The default cases folder: `cases/` at the workspace's root; for an installed judge away from its
+/// clone, the cases built into it, written out once into [`installed_folder`] (with their
+/// snapshots in its `snapshots/`).
 pub fn default_cases_folder() -> PathBuf {
-    workspace_root().join("cases")
+    if !is_installed_away() {
+        return workspace_root().join("cases");
+    }
+    let folder = installed_folder().join("cases");
+    write_builtin_cases(&folder);
+    folder
+}
+
+/// Whether `folder` is the default cases folder, which a command needs no `--cases` for.
+pub fn is_default_cases_folder(folder: &Path) -> bool {
+    matches!((folder.canonicalize(), default_cases_folder().canonicalize()), (Ok(given), Ok(default)) if given == default)
+}
+
+/// Writes the cases built into the engine into `folder` (their snapshots into its `snapshots/`),
+/// each file only where it is missing or different.
+pub fn write_builtin_cases(folder: &Path) {
+    for (files, below) in
+        [(embedded::CASES, folder.to_path_buf()), (embedded::SNAPSHOTS, folder.join("snapshots"))]
+    {
+        for (relative, text) in files {
+            let path = below.join(relative);
+            if std::fs::read_to_string(&path).is_ok_and(|found| found == *text) {
+                continue;
+            }
+            if let Some(parent) = path.parent() {
+                let _ = std::fs::create_dir_all(parent);
+            }
+            // A folder that cannot be written is told when the cases are read.
+            let _ = write_atomically(&path, text);
+        }
+    }
+}
+
+/// The repository's cases and their snapshots, built into the engine (see `build.rs`).
+pub mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
 }
 
 /// Whether this run is CI's, which must never write a snapshot (insta reads the same variable).
@@ -66,7 +133,13 @@ pub fn is_ci() -> bool {
 pub fn display_relative(path: &Path) -> String {
     let relative =
         std::env::current_dir().ok().and_then(|here| path.strip_prefix(here).ok().map(Path::to_path_buf));
-    relative.unwrap_or_else(|| path.to_path_buf()).display().to_string().replace('\\', "/")
+    let shown = relative.unwrap_or_else(|| path.to_path_buf()).display().to_string().replace('\\', "/");
+    // The current folder itself is `.`, never an empty word in a command.
+    if shown.is_empty() {
+        ".".to_string()
+    } else {
+        shown
+    }
 }
 
 /// Writes a whole file under a temporary name beside it, then renames it into place, so that a

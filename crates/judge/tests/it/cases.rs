@@ -599,3 +599,45 @@ fn an_import_into_a_linked_folder_writes_nothing() {
     );
     assert_eq!(files_under(&outside.path), Vec::<PathBuf>::new());
 }
+
+/// What an installed judge takes with it: every case of `cases/` and every snapshot, as they stand,
+/// written out into a folder of its own that judges as `cases/` does.
+#[test]
+fn the_builtin_cases_are_the_repository_ones() {
+    let folder = TempFolder::new("builtin-cases");
+    judge::write_builtin_cases(&folder.path);
+    let repository = judge::default_cases_folder();
+    let listed = |root: &Path| {
+        let mut found: Vec<(String, String)> = Vec::new();
+        let mut stack = vec![root.to_path_buf()];
+        while let Some(path) = stack.pop() {
+            for entry in
+                std::fs::read_dir(&path).expect("a folder").map(|entry| entry.expect("an entry").path())
+            {
+                if entry.is_dir() && entry.file_name().is_some_and(|name| name != "snapshots") {
+                    stack.push(entry);
+                } else if entry.extension().is_some_and(|extension| extension == "toml") {
+                    let relative = entry.strip_prefix(root).expect("below").display().to_string();
+                    found.push((relative, std::fs::read_to_string(&entry).expect("a case")));
+                }
+            }
+        }
+        found.sort();
+        found
+    };
+    assert_eq!(listed(&folder.path), listed(&repository));
+    let snapshots = judge::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
+    for entry in
+        std::fs::read_dir(&snapshots).expect("the snapshots").map(|entry| entry.expect("an entry").path())
+    {
+        let name = entry.file_name().expect("a name");
+        assert_eq!(
+            std::fs::read_to_string(folder.path.join("snapshots").join(name)).ok(),
+            std::fs::read_to_string(&entry).ok(),
+            "{}",
+            entry.display()
+        );
+    }
+    let loaded = load_cases(&folder.path).expect("readable");
+    assert!(loaded.errors.is_empty() && loaded.cases.len() >= 30, "{:?}", loaded.errors);
+}

@@ -52,6 +52,10 @@ pub struct Args {
     /// languages` shows)
     #[arg(long, value_name = "LANGUAGE=COMMAND")]
     compiler: Vec<String>,
+    /// Also write the report as one self-contained HTML page to FILE (rewritten after every
+    /// judging with --watch)
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// Stop each implementation's runs at its first failure (the runs not made are left out)
     #[arg(long)]
     fail_fast: bool,
@@ -88,6 +92,19 @@ impl Args {
             (false, false) => WriteMode::Nothing,
         };
         configure(mode);
+        if let Some(path) = &self.html {
+            let folder = path
+                .parent()
+                .filter(|folder| !folder.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            if !folder.is_dir() {
+                return Err(Failure::Usage(format!(
+                    "--html {}: no folder {}",
+                    path.display(),
+                    folder.display()
+                )));
+            }
+        }
         let mut toolchain = Toolchain::from_environment();
         for argument in &self.compiler {
             toolchain.set_from_argument(argument).map_err(Failure::Usage)?;
@@ -111,7 +128,7 @@ impl Args {
         let program = this_program()?;
         // Taken before the first run, so that a file saved while it runs is judged again.
         let mut seen = fingerprint(&options.files);
-        let status = judge_once(&options, &program, self.json)?;
+        let status = judge_once(&options, &program, self.json, self.html.as_deref())?;
         if !self.watch {
             return Ok(status);
         }
@@ -126,7 +143,7 @@ impl Args {
             seen = now;
             eprintln!("\nchanged: judging again");
             // A file removed or made unreadable mid-edit is told, and watched for again.
-            match judge_once(&options, &program, self.json) {
+            match judge_once(&options, &program, self.json, self.html.as_deref()) {
                 Err(Failure::Usage(message) | Failure::Other(message)) => eprintln!("error: {message}"),
                 Err(Failure::Engine(error)) => eprintln!("error: {error}"),
                 _ => {}
@@ -162,7 +179,12 @@ fn describe(paths: &[PathBuf]) -> String {
 }
 
 /// One judge run, printed; its exit status.
-fn judge_once(options: &JudgeOptions, program: &std::path::Path, json: bool) -> Status {
+fn judge_once(
+    options: &JudgeOptions,
+    program: &std::path::Path,
+    json: bool,
+    html: Option<&std::path::Path>,
+) -> Status {
     let progress = Progress::new("judging", json);
     let report =
         quietly(|| judge(options, program, &|done, total| progress.update(done as u64, total as u64, "")))?;
@@ -176,5 +198,9 @@ fn judge_once(options: &JudgeOptions, program: &std::path::Path, json: bool) -> 
         judge::report::render_text(&report)
     };
     print(&text)?;
+    if let Some(path) = html {
+        // Written whole or not at all: a page half-written is never left for a browser.
+        judge::write_atomically(path, &judge::html::render_html(&report)).map_err(Failure::Other)?;
+    }
     Ok(if report.passed { 0 } else { 1 })
 }

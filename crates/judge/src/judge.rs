@@ -96,6 +96,8 @@ pub struct CaseInfo {
     /// Where its expected answer comes from: `case_file`, `test_data` (a `.out`) or `oracle` (a
     /// `.in` without its `.out`, or with a wrong one).
     pub expected_from: crate::case::ExpectedFrom,
+    /// The board, in the CSES text format (`*` reserved), for drawing it.
+    pub board: String,
 }
 
 /// One problem's part of the report: its cases down, its implementations across.
@@ -302,6 +304,7 @@ pub fn judge(
                         time_limit_ms: case.time_limit_ms,
                         memory_limit_mb: case.memory_limit_mb,
                         expected_from: case.expected_from,
+                        board: case.board.to_text(),
                     })
                 })
                 .collect(),

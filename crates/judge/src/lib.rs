@@ -19,6 +19,7 @@ pub mod error;
 pub mod escape;
 pub mod executor;
 pub mod export;
+pub mod html;
 pub mod judge;
 pub mod languages;
 pub mod new_case;

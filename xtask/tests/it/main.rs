@@ -4,6 +4,7 @@
 
 mod bench;
 mod cli;
+mod html;
 mod import;
 mod judge;
 mod stress;

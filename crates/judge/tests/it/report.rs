@@ -85,6 +85,7 @@ fn hostile_report() -> JudgeReport {
                 time_limit_ms: 1000,
                 memory_limit_mb: 512,
                 expected_from: judge::case::ExpectedFrom::CaseFile,
+                board: "........\n".repeat(8),
             }],
             runs,
         }],

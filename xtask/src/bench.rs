@@ -58,6 +58,9 @@ pub struct Args {
     /// fastest (an id, or a pattern naming one of those --impl selects)
     #[arg(long, value_name = "IMPL")]
     baseline: Option<String>,
+    /// Also write the run as one self-contained HTML page to FILE: the plot and every measurement
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
     /// No progress and no notes on stderr: the tables (or the JSON) alone
     #[arg(short, long)]
     quiet: bool,
@@ -166,6 +169,10 @@ impl Args {
             let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
             let tables = if options.markdown { render_markdown(&report) } else { render_text(&report) };
             print(&format!("{tables}{plot_line}"))?;
+        }
+        if let Some(path) = &self.html {
+            judge::write_atomically(path, &judge::html::render_bench_html(&report, &svg))
+                .map_err(Failure::Other)?;
         }
         if let Some(message) = plot_error {
             return Err(Failure::Other(format!("cannot write the plot: {message}")));

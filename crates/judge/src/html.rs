@@ -354,7 +354,10 @@ pub fn render_bench_html(report: &crate::bench::BenchReport, svg: &str) -> Strin
             Outcome::CoresMismatch { cores_seen } => ("RE", format!("saw {cores_seen} cores")),
             Outcome::Skipped { reason } => ("skipped", format!("skipped: {reason}")),
         };
-        let ratio = measurement.ratio_to_baseline.or(measurement.ratio_to_fastest).map_or(String::new(), |ratio| format!("×{ratio:.2}"));
+        let ratio = measurement
+            .ratio_to_baseline
+            .or(measurement.ratio_to_fastest)
+            .map_or(String::new(), |ratio| format!("×{ratio:.2}"));
         let _ = writeln!(
             page,
             "<tr class=\"measurement v-{class}\" data-implementation=\"{}\" data-board=\"{}\" data-n=\"{}\" data-threads=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><span class=\"verdict\">{}</span></td><td>{ratio}</td></tr>",

@@ -694,3 +694,55 @@ fn quiet_bench_says_nothing_of_the_release_build_it_makes() {
     ran.expect_code(1);
     assert_eq!(ran.stderr, "error: the release build failed\n", "{ran}");
 }
+
+#[test]
+fn the_html_page_holds_the_plot_and_every_measurement() {
+    let folder = TempFolder::new("bench-html");
+    let page = folder.path.join("bench.html");
+    let cases = no_cases(&folder);
+    let (_, report, _) = bench_json(
+        &folder,
+        &[
+            "--impl",
+            "cses/bitmask,leetcode52/bitmask",
+            "--sizes",
+            "4,5",
+            "--budget",
+            "1",
+            "--cases",
+            &cases,
+            "--html",
+            path_arg(&page),
+        ],
+    );
+    let html = std::fs::read_to_string(&page).expect("the page is written");
+    assert!(html.contains("<svg") && !html.contains("<?xml"), "the plot, inline");
+    for outside in ["<script", " src=", "url(", "@import"] {
+        assert!(!html.contains(outside), "the page holds `{outside}`");
+    }
+    let dom = tl::parse(&html, tl::ParserOptions::default()).expect("the page parses");
+    let parser = dom.parser();
+    let rows: Vec<(String, String)> = dom
+        .get_elements_by_class_name("measurement")
+        .filter_map(|handle| handle.get(parser).and_then(tl::Node::as_tag))
+        .map(|tag| {
+            let attribute = |name: &str| {
+                tag.attributes()
+                    .get(name)
+                    .flatten()
+                    .map(|value| value.as_utf8_str().into_owned())
+                    .unwrap_or_default()
+            };
+            (attribute("data-implementation"), attribute("data-n"))
+        })
+        .collect();
+    let measured: Vec<(String, String)> = report["empty_boards"]
+        .as_array()
+        .expect("measurements")
+        .iter()
+        .map(|measurement| {
+            (measurement["implementation"].as_str().expect("an id").to_string(), measurement["n"].to_string())
+        })
+        .collect();
+    assert_eq!(rows, measured, "a row a measurement, in order");
+}

@@ -153,6 +153,8 @@ pub struct FirstFailure {
     pub problem: Problem,
     pub case: String,
     pub verdict: Verdict,
+    /// An AC that faults under `--strict`'s checks ("AC, but").
+    pub strict_fault: bool,
     /// The command that judges that case alone.
     pub rerun: String,
 }
@@ -341,6 +343,7 @@ pub fn judge(
                         problem,
                         case: task.case.id.clone(),
                         verdict: outcome.verdict,
+                        strict_fault: outcome.strict_fault.is_some(),
                         rerun: rerun_command(options, task, problem),
                     });
                 }
@@ -392,10 +395,15 @@ pub fn judge(
         snapshots,
         problems: problem_reports,
         totals,
-        // A file that did not build ran nothing: its CE verdicts come from no process.
+        // A file that did not build ran nothing (its CE verdicts come from no process), nor did a
+        // run --fail-fast skipped.
         processes: tasks
             .iter()
-            .filter(|task| !matches!(task.contestant, Contestant::File { build: Build::CompileError(_), .. }))
+            .zip(&outcomes)
+            .filter(|(task, outcome)| {
+                outcome.is_some()
+                    && !matches!(task.contestant, Contestant::File { build: Build::CompileError(_), .. })
+            })
             .count(),
         isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
             (true, _) => "none",
@@ -412,17 +420,39 @@ fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> Strin
     let mut command = format!("{} judge", options.invocation);
     let mut several_problems = !options.problems.is_empty();
     if let Contestant::File { submission, .. } = task.contestant {
-        command.push_str(&format!(" {}", crate::display_relative(&submission.path)));
+        command.push_str(&format!(" {}", shell_word(&crate::display_relative(&submission.path))));
         several_problems |= submission.problems.len() > 1;
     }
     if !crate::is_default_cases_folder(&options.cases_folder) {
-        command.push_str(&format!(" --cases {}", crate::display_relative(&options.cases_folder)));
+        command
+            .push_str(&format!(" --cases {}", shell_word(&crate::display_relative(&options.cases_folder))));
     }
-    command.push_str(&format!(" --case {}", task.case.id));
+    // `=ID`: that case alone, not every id it is a part of.
+    command.push_str(&format!(" --case {}", shell_word(&format!("={}", task.case.id))));
     if several_problems {
         command.push_str(&format!(" --problem {problem}"));
     }
+    if options.strict {
+        command.push_str(" --strict");
+    }
+    if options.sandbox.is_none() && matches!(task.contestant, Contestant::File { .. }) {
+        command.push_str(" --no-sandbox");
+    }
     command
+}
+
+/// `word` as a shell reads it back: as it is when it holds nothing the shell would take apart,
+/// else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '=' | ',' | '+' | ':' | '@')
+        });
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Runs one task in a child and judges what came back.

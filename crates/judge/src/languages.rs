@@ -142,8 +142,10 @@ pub fn self_test(
     std::fs::create_dir_all(&folder)
         .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
     let path = folder.join(format!("{}.{}", language.self_test_name(), language.extensions()[0]));
-    std::fs::write(&path, language.self_test())
-        .map_err(|error| format!("{}: cannot write: {error}", path.display()))?;
+    // Written whole, and only when it differs: another judge may be reading it.
+    if std::fs::read_to_string(&path).ok().as_deref() != Some(language.self_test()) {
+        crate::write_atomically(&path, language.self_test())?;
+    }
     let submission: Submission = detect(&path, &[Problem::Cses1624]).map_err(|error| error.to_string())?;
     let built = build(&submission, toolchain, build_root, sandbox).map_err(|error| error.to_string())?;
     if let Build::CompileError(message) = &built {

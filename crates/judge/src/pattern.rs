@@ -1,11 +1,13 @@
 //! `--impl` and `--case` patterns: comma-separated alternatives; each is a glob (`*`, `?`) matched
-//! against the whole id, or, with no wildcard, a substring of it.
+//! against the whole id, `=ID` the id exactly, or, with no wildcard, a substring of it.
 
 /// Whether `id` matches `pattern` (see the module docs); `None` matches everything.
 pub fn matches(pattern: Option<&str>, id: &str) -> bool {
     let Some(pattern) = pattern else { return true };
     pattern.split(',').map(str::trim).filter(|part| !part.is_empty()).any(|part| {
-        if part.contains(['*', '?']) {
+        if let Some(exact) = part.strip_prefix('=') {
+            id == exact
+        } else if part.contains(['*', '?']) {
             glob_matches(part.as_bytes(), id.as_bytes())
         } else {
             id.contains(part)
@@ -36,5 +38,6 @@ mod tests {
         assert!(matches(Some("leetcode5?/erickson"), "leetcode52/erickson"));
         assert!(matches(Some("hashset, leetcode51/*"), "leetcode51/bitmask"));
         assert!(!matches(Some("*/b"), "cses/bitmask"));
+        assert!(matches(Some("=tests/1"), "tests/1") && !matches(Some("=tests/1"), "tests/10"));
     }
 }

@@ -186,10 +186,14 @@ pub fn render_text(report: &JudgeReport) -> String {
     }
     // One line a file: its verdicts, and the command that reruns its first failure alone.
     for file in &report.files {
+        // An AC that faults under --strict is told apart, not counted twice.
         let counts: Vec<String> = file
             .verdicts
             .iter()
-            .filter(|(_, count)| **count > 0)
+            .map(|(verdict, count)| {
+                (verdict, if *verdict == Verdict::AC { count - file.ac_but } else { *count })
+            })
+            .filter(|(_, count)| *count > 0)
             .map(|(verdict, count)| format!("{count} {}", verdict.label()))
             .chain((file.ac_but > 0).then(|| format!("{} AC but faulting under --strict", file.ac_but)))
             .chain((file.skipped > 0).then(|| format!("{} not run (--fail-fast)", file.skipped)))
@@ -198,7 +202,7 @@ pub fn render_text(report: &JudgeReport) -> String {
         if let Some(failure) = &file.first_failure {
             line.push_str(&format!(
                 "; first failure {} on {}: {}",
-                failure.verdict.label(),
+                if failure.strict_fault { "AC, but" } else { failure.verdict.label() },
                 escape_controls(&failure.case),
                 escape_controls(&failure.rerun)
             ));

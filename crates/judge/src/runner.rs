@@ -534,7 +534,9 @@ impl Finished {
                 detail: format!("more than {} bytes of output: killed", limits.output_bytes),
             };
         }
-        let allocation_failed = ALLOCATION_FAILED.iter().any(|message| stderr.contains(message));
+        // A program that caught its failed allocation and went on is judged on its answer.
+        let allocation_failed =
+            !self.status.success() && ALLOCATION_FAILED.iter().any(|message| stderr.contains(message));
         if self.peak_memory_bytes > limits.memory_bytes || allocation_failed || self.killed_for_memory {
             let why = if self.killed_for_memory {
                 ": its processes were killed at the limit"

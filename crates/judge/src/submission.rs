@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::executor::context::BuildContext;
-use crate::executor::context::{fnv1a, write, Compiler, Seen, RUN_TMP_BYTES, SOURCE};
+use crate::executor::context::{fnv1a, Compiler, Seen, RUN_TMP_BYTES, SOURCE};
 use crate::executor::{signature, Compiled, Language, Launch, RunContext};
 use crate::problem::Problem;
 use crate::sandbox::{Layout, Sandbox};
@@ -368,6 +368,11 @@ fn build_for(
     // The path is part of the key: a compiler's messages and a panic's place name it.
     let mut key = user_path.as_os_str().as_encoded_bytes().to_vec();
     key.push(0);
+    // The tool itself: an upgraded compiler builds again, rather than reuse an old build or CE.
+    if let Ok(tool) = crate::executor::resolve_tool(command.first().map_or("", String::as_str)) {
+        let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok();
+        key.extend_from_slice(format!("{}\0{stamp:?}\0", tool.program.display()).as_bytes());
+    }
     for part in [
         submission.language.id(),
         &command.join(" "),
@@ -436,12 +441,13 @@ fn build_for(
         build_root,
     };
     match submission.language.build(&context).map_err(Error::Environment)? {
+        // Written whole: another judge reads them before it takes the lock.
         Compiled::Done { entry } => {
-            write(&done, &entry)?;
+            crate::write_atomically(&done, &entry)?;
             Ok(Build::Ready(runnable(entry)))
         }
         Compiled::Refused(message) => {
-            write(&failure, &message)?;
+            crate::write_atomically(&failure, &message)?;
             Ok(Build::CompileError(message))
         }
         Compiled::Stopped(message) => Ok(Build::CompileError(message)),

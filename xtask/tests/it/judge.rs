@@ -657,7 +657,7 @@ fn each_file_gets_one_line_a_board_is_drawn_once_and_fail_fast_stops_a_file() {
     let here = std::env::current_dir().expect("a working folder");
     let shown = always_92.strip_prefix(&here).unwrap_or(&always_92).display().to_string();
     let rerun = format!(
-        "wrong_ignores_reserved.js: 1 AC, 1 WA; first failure WA on 1: cargo xtask judge {shown} --cases {} --case 1",
+        "wrong_ignores_reserved.js: 1 AC, 1 WA; first failure WA on 1: cargo xtask judge {shown} --cases {} --case =1",
         folder.arg()
     );
     assert!(ran.stdout.lines().any(|line| line == rerun), "expected `{rerun}` in {ran}");

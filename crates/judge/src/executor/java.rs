@@ -79,7 +79,8 @@ impl Executor for Java {
             let name = public_class(&code).unwrap_or_else(|| "Main".to_string());
             let file = format!("java/{name}.java");
             context.write(&file, context.text)?;
-            (file, main_class(&code).unwrap_or(name))
+            let entry = main_class(&code).unwrap_or(name);
+            (file, package(&code).map_or_else(|| entry.clone(), |package| format!("{package}.{entry}")))
         };
         context.write("classes/.keep", "")?;
         let source = context.at(&file);
@@ -149,13 +150,23 @@ fn installation(javac: &Tool) -> Vec<PathBuf> {
     prefixes
 }
 
-/// The public top-level class, which names the file.
+/// The public top-level class, which names the file (a nested class, public or not, does not).
 fn public_class(code: &str) -> Option<String> {
     occurrences(code, "class").into_iter().find_map(|(before, after)| {
-        let before = squeeze(before);
-        let public = before.starts_with("public") || before.contains("@") && before.contains("public");
-        public.then(|| class_name(after)).flatten()
+        // Top level: the braces before the declaration are all closed.
+        let offset = after.as_ptr() as usize - code.as_ptr() as usize;
+        let head = &code[..offset];
+        let depth = head.matches('{').count().saturating_sub(head.matches('}').count());
+        let words = identifiers(before);
+        (depth == 0 && words.contains("public")).then(|| class_name(after)).flatten()
     })
+}
+
+/// The file's package (`package a.b;`), whose name the JVM puts before its classes'.
+fn package(code: &str) -> Option<String> {
+    let declaration = code.trim_start().strip_prefix("package")?;
+    let name: String = declaration.split(';').next()?.chars().filter(|c| !c.is_whitespace()).collect();
+    (!name.is_empty()).then_some(name)
 }
 
 fn class_name(after: &str) -> Option<String> {
@@ -209,11 +220,19 @@ fn is_main(code: &str, start: usize, end: usize) -> bool {
     let statement_start = code[..start].rfind([';', '{', '}']).map_or(0, |at| at + 1);
     let before = &code[statement_start..start];
     let words = identifiers(before);
-    let parameters = super::signature::parenthesized(&code[end..]).map(|(inside, _)| squeeze(inside));
+    // `String[] args`, `String args[]`, `String... args`, `final String[] args`, `@A String[] a`.
+    let parameters = super::signature::parenthesized(&code[end..]).map(|(inside, _)| {
+        let inside = inside.replace("final ", " ");
+        let inside = inside.split_whitespace().filter(|word| !word.starts_with('@')).collect::<String>();
+        inside.replace("java.lang.", "")
+    });
     words.contains("static")
         && squeeze(before).ends_with("void")
         && parameters.is_some_and(|parameters| {
-            parameters.starts_with("String[]") || parameters.starts_with("String...")
+            !parameters.contains(',')
+                && (parameters.starts_with("String[]")
+                    || parameters.starts_with("String...")
+                    || parameters.starts_with("String") && parameters.ends_with("[]"))
         })
 }
 
@@ -245,6 +264,11 @@ mod tests {
         let nested = "class Outer {\n    static class Inner {\n        static public void main(String... args) {}\n    }\n}\n";
         assert_eq!(main_class(nested).as_deref(), Some("Outer$Inner"));
         assert_eq!(public_class(nested), None);
+        // The C-style array, `final`, and a public nested class before the public one.
+        let old_style = "class Util { public static class Pair {} }\npublic class Main {\n    public static void main(final String args[]) {}\n}\n";
+        assert_eq!(public_class(old_style).as_deref(), Some("Main"));
+        assert_eq!(main_class(old_style).as_deref(), Some("Main"));
+        assert_eq!(package("package cses.queens;\npublic class Main {}").as_deref(), Some("cses.queens"));
     }
 
     #[test]

@@ -48,7 +48,7 @@ pub fn strip_comments(text: &str, comments: Comments) -> String {
                     }
                     (_, Some(at)) => {
                         out.push_str(&rest[..at]);
-                        let end = rest[at..].find("*/").map_or(rest.len(), |end| at + end + 2);
+                        let end = rest[at + 2..].find("*/").map_or(rest.len(), |end| at + 2 + end + 2);
                         // Keep the comment's line ends, so that lines do not move.
                         out.extend(rest[at..end].chars().filter(|&c| c == '\n'));
                         rest = &rest[end..];
@@ -65,7 +65,7 @@ pub fn strip_comments(text: &str, comments: Comments) -> String {
 }
 
 fn is_word(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '$'
+    c.is_alphanumeric() || c == '_' || c == '$'
 }
 
 /// Each whole-word occurrence of `name` in `code`: the text of its statement before it (from the
@@ -127,7 +127,11 @@ pub fn parameter_types(parameters: &str) -> Vec<String> {
         .split(',')
         .map(|parameter| {
             let parameter = parameter.trim();
-            let name_start = parameter.rfind(|c: char| !is_word(c)).map_or(0, |at| at + 1);
+            let name_start = parameter
+                .char_indices()
+                .rev()
+                .find(|&(_, c)| !is_word(c))
+                .map_or(0, |(at, c)| at + c.len_utf8());
             let head = &parameter[..name_start];
             // `int n`, `int* n`, `int &n`: the last word is a name; `int` alone is a type.
             let ty = if head.trim().is_empty() { parameter } else { head };
@@ -217,6 +221,14 @@ mod tests {
             &["vector<vector<string>>"],
             &["int"]
         ));
+    }
+
+    #[test]
+    fn a_name_past_ascii_and_a_comment_that_opens_on_its_star_are_read_right() {
+        assert_eq!(parameter_types("int número"), ["int"]);
+        assert!(declares_c_like("int totalNQueens(int número) {", "totalNQueens", &["int"], &["int"]));
+        let code = strip_comments("/*/ int totalNQueens(int n) {} */ int main() {}", Comments::CStyle);
+        assert!(!code.contains("totalNQueens") && code.contains("main"), "{code}");
     }
 
     #[test]

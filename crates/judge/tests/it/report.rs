@@ -101,6 +101,7 @@ fn hostile_report() -> JudgeReport {
                 problem: Problem::Cses1624,
                 case: case.to_string(),
                 verdict: Verdict::WA,
+                strict_fault: false,
                 rerun: format!("cargo xtask judge '{file}' --case '{case}'"),
             }),
             skipped: 0,

@@ -137,17 +137,7 @@ pub fn render_html(report: &JudgeReport) -> String {
     if !report.files.is_empty() {
         page.push_str("<section class=\"files\">\n<h2>Files</h2>\n<ul>\n");
         for file in &report.files {
-            let counts: Vec<String> = file
-                .verdicts
-                .iter()
-                .map(|(verdict, count)| {
-                    (verdict, if *verdict == Verdict::AC { count - file.ac_but } else { *count })
-                })
-                .filter(|(_, count)| *count > 0)
-                .map(|(verdict, count)| format!("{count} {}", verdict.label()))
-                .chain((file.ac_but > 0).then(|| format!("{} AC but faulting under --strict", file.ac_but)))
-                .chain((file.skipped > 0).then(|| format!("{} not run (--fail-fast)", file.skipped)))
-                .collect();
+            let counts = file.counts();
             let _ = write!(
                 page,
                 "<li data-file=\"{}\"><strong>{}</strong>: {}",

@@ -147,6 +147,23 @@ pub struct FileSummary {
     pub skipped: usize,
 }
 
+impl FileSummary {
+    /// Its verdicts as the reports word them (`7 AC, 2 WA`): an AC that faults under `--strict` is
+    /// told apart, not counted twice, and the runs `--fail-fast` did not make are said.
+    pub fn counts(&self) -> Vec<String> {
+        self.verdicts
+            .iter()
+            .map(|(verdict, count)| {
+                (verdict, if *verdict == Verdict::AC { count - self.ac_but } else { *count })
+            })
+            .filter(|(_, count)| *count > 0)
+            .map(|(verdict, count)| format!("{count} {}", verdict.label()))
+            .chain((self.ac_but > 0).then(|| format!("{} AC but faulting under --strict", self.ac_but)))
+            .chain((self.skipped > 0).then(|| format!("{} not run (--fail-fast)", self.skipped)))
+            .collect()
+    }
+}
+
 /// A file's first failing run.
 #[derive(Clone, Debug, Serialize)]
 pub struct FirstFailure {

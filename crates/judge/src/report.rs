@@ -186,18 +186,7 @@ pub fn render_text(report: &JudgeReport) -> String {
     }
     // One line a file: its verdicts, and the command that reruns its first failure alone.
     for file in &report.files {
-        // An AC that faults under --strict is told apart, not counted twice.
-        let counts: Vec<String> = file
-            .verdicts
-            .iter()
-            .map(|(verdict, count)| {
-                (verdict, if *verdict == Verdict::AC { count - file.ac_but } else { *count })
-            })
-            .filter(|(_, count)| *count > 0)
-            .map(|(verdict, count)| format!("{count} {}", verdict.label()))
-            .chain((file.ac_but > 0).then(|| format!("{} AC but faulting under --strict", file.ac_but)))
-            .chain((file.skipped > 0).then(|| format!("{} not run (--fail-fast)", file.skipped)))
-            .collect();
+        let counts = file.counts();
         let mut line = format!("{}: {}", escape_controls(&file.name), counts.join(", "));
         if let Some(failure) = &file.first_failure {
             line.push_str(&format!(

@@ -3,7 +3,8 @@
 //!
 //! The tables sit side by side, each cell coloured by its verdict with a bar of its CPU time against
 //! the case's limit; every failure follows, its board drawn as a chessboard (the reserved squares,
-//! the count expected and the one received; for LeetCode 51, the two attacking queens marked), and
+//! the count expected and the one received; for LeetCode 51, the two attacking queens marked, or
+//! the missing, extra and repeated boards), and
 //! a file's CE or RE message as it came, escaped. Every cell and failure carries its
 //! implementation, case and verdict as `data-` attributes, which the tests read back.
 
@@ -56,6 +57,7 @@ td.run.v-WA, td.run.v-RE, td.run.v-CE { background: #fff1f1; } td.run.v-TLE, td.
 .failures, .files, .notes { margin-top: 24px; }
 .failure { background: #fff; border: 1px solid #dde1e8; border-radius: 8px; padding: 12px; margin-bottom: 12px; }
 .failure .counts { margin: 0 0 8px; }
+.group h4 { margin: 6px 0 2px; font-size: 13px; } .boards { display: flex; flex-wrap: wrap; gap: 10px; }
 table.board { border-collapse: collapse; margin: 6px 0 8px; }
 table.board td { width: 22px; height: 22px; padding: 0; text-align: center; font-size: 16px; line-height: 22px; }
 table.board td.light { background: #f0d9b5; } table.board td.dark { background: #b58863; }
@@ -240,7 +242,7 @@ fn failures(page: &mut String, report: &JudgeReport) {
                 let case = problem.cases.iter().find(|case| case.id == run.case);
                 let detail = run.detail.as_deref().unwrap_or("");
                 let drawn = match problem.problem {
-                    Problem::LeetCode51 => attacked_board(detail),
+                    Problem::LeetCode51 => attacked_board(detail).or_else(|| set_difference(detail)),
                     _ => case.map(|case| board(&case.board, &[])),
                 };
                 if let Some(drawn) = drawn {
@@ -375,9 +377,57 @@ pub fn render_bench_html(report: &crate::bench::BenchReport, svg: &str) -> Strin
     page
 }
 
+/// LeetCode 51's wrong set of boards, from the checker's detail ("the set of boards is wrong:",
+/// then "missing: N boards", "extra: ...", "duplicated: ..." each followed by its boards drawn side
+/// by side): each group's boards drawn as chessboards; `None` for a detail of another kind.
+fn set_difference(detail: &str) -> Option<String> {
+    let (_, diff) = detail.split_once("the set of boards is wrong:\n")?;
+    let mut drawn = String::new();
+    let mut lines = diff.lines().peekable();
+    while let Some(label) = lines.next() {
+        let Some(group) =
+            ["missing", "extra", "duplicated"].iter().find(|group| label.starts_with(&format!("{group}: ")))
+        else {
+            continue;
+        };
+        let mut rows: Vec<Vec<&str>> = Vec::new();
+        while let Some(line) = lines.peek() {
+            if line.trim().is_empty() || !line.trim_start().starts_with(['Q', '.']) {
+                break;
+            }
+            rows.push(line.split_whitespace().collect());
+            lines.next();
+        }
+        // Lines of boards side by side, as many lines as a board has rows, block after block.
+        let side = rows.first().and_then(|row| row.first()).map_or(0, |token| token.chars().count());
+        let _ = write!(drawn, "<div class=\"group {group}\"><h4>{}</h4><div class=\"boards\">", text(label));
+        for block in rows.chunks(side.max(1)) {
+            let count = block.first().map_or(0, Vec::len);
+            for index in 0..count {
+                let grid: Vec<&str> = block.iter().filter_map(|row| row.get(index).copied()).collect();
+                drawn.push_str(&board(&grid.join("\n"), &[]));
+            }
+        }
+        drawn.push_str("</div></div>\n");
+    }
+    (!drawn.is_empty()).then_some(drawn)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrong_set_draws_its_missing_and_extra_boards() {
+        let missing = checker::Placement::from_strings(&[".Q..", "...Q", "Q...", "..Q."]).expect("a board");
+        let other = checker::Placement::from_strings(&["..Q.", "Q...", "...Q", ".Q.."]).expect("a board");
+        let diff = checker::solution_set::compare(&[missing.clone(), other.clone()], &[other.clone(), other]);
+        let detail = format!("the set of boards is wrong:\n{diff}\ninput: n = 4");
+        let drawn = set_difference(&detail).expect("boards");
+        assert!(drawn.contains("missing: 1 board") && drawn.contains("duplicated: 1 board"), "{drawn}");
+        assert_eq!(drawn.matches("<table class=\"board\">").count(), 2, "{drawn}");
+        assert_eq!(drawn.matches('\u{265B}').count(), 8, "{drawn}");
+    }
 
     #[test]
     fn markup_and_controls_are_escaped() {

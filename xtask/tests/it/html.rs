@@ -55,6 +55,7 @@ fn the_html_page_holds_the_json_reports_verdicts_and_draws_each_failure() {
         corpus("cses/ce.cpp"),
         corpus("cses/right.py"),
         corpus("leetcode51/wrong_attacking.cpp"),
+        corpus("leetcode51/wrong_missing_board.py"),
     ];
     let cases = folder.path.join("cases");
     let mut args = vec![
@@ -117,6 +118,10 @@ fn the_html_page_holds_the_json_reports_verdicts_and_draws_each_failure() {
         .expect("a WA of wrong_attacking.cpp");
     let attack = failure(&html, "wrong_attacking.cpp", attacking["case"].as_str().expect("a case"));
     assert_eq!(attack.matches(" attack\"").count(), 2, "{attack}");
+    // LeetCode 51's missing board, drawn (n = 4 has two; the file drops the last).
+    let missing = failure(&html, "wrong_missing_board.py", "leetcode/n4");
+    assert!(missing.contains("<div class=\"group missing\"><h4>missing: 1 board</h4>"), "{missing}");
+    assert_eq!(missing.matches("<table class=\"board\">").count(), 1, "{missing}");
     // The CE's message.
     let ce = failure(&html, "ce.cpp", report_case_of(&json_runs, "ce.cpp"));
     assert!(ce.contains("<pre class=\"detail\">") && ce.contains("error"), "{ce}");

@@ -410,10 +410,10 @@ fn build_for(
     // One build of a key at a time, across judges (two tests, `--watch` beside a judge): the
     // second waits, then finds the first one's build.
     std::fs::create_dir_all(build_root)
-        .map_err(|error| format!("{}: cannot create: {error}", build_root.display()))?;
+        .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", build_root.display())))?;
     let lock_path = build_root.join(format!("{:016x}.lock", fnv1a(&key)));
     let lock = std::fs::File::create(&lock_path)
-        .map_err(|error| format!("{}: cannot create: {error}", lock_path.display()))?;
+        .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", lock_path.display())))?;
     // SAFETY: flock on a descriptor this function owns; released when `lock` closes.
     unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
     if let Some(build) = cached() {
@@ -423,9 +423,9 @@ fn build_for(
     let _ = std::fs::remove_dir_all(&folder);
     let seen = Seen { folder: &folder, user_path: &user_path, sandboxed: sandbox.is_some() };
     std::fs::create_dir_all(folder.join(SOURCE))
-        .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
+        .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", folder.display())))?;
     std::fs::write(seen.copy(), &source)
-        .map_err(|error| format!("{}: cannot write: {error}", folder.display()))?;
+        .map_err(|error| Error::Environment(format!("{}: cannot write: {error}", folder.display())))?;
     let text = String::from_utf8_lossy(&source).into_owned();
     let context = BuildContext {
         compiler: Compiler {
@@ -443,11 +443,11 @@ fn build_for(
     match submission.language.build(&context).map_err(Error::Environment)? {
         // Written whole: another judge reads them before it takes the lock.
         Compiled::Done { entry } => {
-            crate::write_atomically(&done, &entry)?;
+            crate::write_atomically(&done, &entry).map_err(Error::Environment)?;
             Ok(Build::Ready(runnable(entry)))
         }
         Compiled::Refused(message) => {
-            crate::write_atomically(&failure, &message)?;
+            crate::write_atomically(&failure, &message).map_err(Error::Environment)?;
             Ok(Build::CompileError(message))
         }
         Compiled::Stopped(message) => Ok(Build::CompileError(message)),

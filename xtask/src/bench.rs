@@ -130,7 +130,8 @@ impl Args {
         {
             let pattern = options.impl_pattern.as_deref().unwrap_or("");
             return Err(Failure::Usage(format!(
-                "--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"
+                "--impl `{pattern}` matches no implementation (`{} list` shows them)",
+                judge::invocation()
             )));
         }
         options.baseline = resolve_baseline(&options).map_err(Failure::Usage)?;

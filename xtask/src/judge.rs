@@ -123,7 +123,6 @@ impl Args {
             sandbox,
             strict: self.strict,
             fail_fast: self.fail_fast,
-            invocation: crate::invocation(),
         };
         let program = this_program()?;
         // Taken before the first run, so that a file saved while it runs is judged again.

@@ -68,6 +68,7 @@ pub fn main() {
         std::process::exit(child::main(std::env::args_os().skip(2).collect()));
     }
     let name = invocation();
+    ::judge::set_invocation(name);
     // `queens-judge mine.cpp`: judging is what the installed program is for, so a file or folder
     // first is `judge` it.
     let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();

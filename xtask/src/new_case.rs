@@ -81,9 +81,12 @@ impl Args {
             NewCase { cases_folder, name, source, description: self.description, overwrite: self.force };
         let (path, expected) = write_new_case(&request).map_err(Failure::Other)?;
         let next = if lists_boards && expected <= judge::snapshot::SNAPSHOT_LIMIT {
-            format!("`cargo xtask judge{cases} --accept` records its snapshot (its LeetCode 51 boards)")
+            format!(
+                "`{} judge{cases} --accept` records its snapshot (its LeetCode 51 boards)",
+                judge::invocation()
+            )
         } else {
-            format!("`cargo xtask judge{cases} --case {}` judges it", request.name)
+            format!("`{} judge{cases} --case ={}` judges it", judge::invocation(), request.name)
         };
         println!("wrote {} (expected = {expected}); {next}", judge::display_relative(&path));
         Ok(0)
@@ -100,10 +103,11 @@ fn import(request: Import) -> Status {
         println!("wrote {} (expected = {})", judge::display_relative(&file.path), file.expected);
     }
     println!(
-        "imported {} case{} from {}, every .out checked by the oracle; `cargo xtask judge{}` judges them",
+        "imported {} case{} from {}, every .out checked by the oracle; `{} judge{}` judges them",
         written.len(),
         if written.len() == 1 { "" } else { "s" },
         judge::display_relative(&request.test_data),
+        judge::invocation(),
         cases_argument(&request.cases_folder)
     );
     Ok(0)

@@ -144,9 +144,15 @@ impl Args {
                     if as_n { Source::Empty(smallest) } else { Source::Board(finding.smallest.clone()) };
                 let request =
                     NewCase { cases_folder, name, source, description: Some(description), overwrite: false };
+                // An empty board is a LeetCode 51 case too, whose boards a snapshot keeps.
+                let next = if as_n {
+                    format!("`{} judge --accept` records its snapshot", judge::invocation())
+                } else {
+                    format!("`{} judge --case ={}` judges it", judge::invocation(), request.name)
+                };
                 match write_new_case(&request) {
                     Ok((path, expected)) => text.push_str(&format!(
-                        "wrote {} (expected = {expected}); `cargo xtask judge --accept` records its snapshot\n",
+                        "wrote {} (expected = {expected}); {next}\n",
                         judge::display_relative(&path)
                     )),
                     Err(message) => text.push_str(&format!("cannot write the case: {message}\n")),
@@ -167,7 +173,8 @@ impl Args {
     fn command_line(options: &StressOptions) -> String {
         let files: Vec<String> = options.files.iter().map(|file| format!(" {}", file.display())).collect();
         let mut command = format!(
-            "cargo xtask stress{} --seed {} --iterations {} --sizes {} --density {}..{}",
+            "{} stress{} --seed {} --iterations {} --sizes {} --density {}..{}",
+            judge::invocation(),
             files.concat(),
             options.seed,
             options.iterations,

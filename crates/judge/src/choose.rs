@@ -64,7 +64,10 @@ pub fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) -> Resu
                     problems.join(" or ")
                 )
             }
-            None => format!("--impl `{pattern}` matches no implementation (`cargo xtask list` shows them)"),
+            None => format!(
+                "--impl `{pattern}` matches no implementation (`{} list` shows them)",
+                crate::invocation()
+            ),
         }));
     }
     let mut chosen = Chosen { contestants: Vec::new(), notes: Vec::new() };

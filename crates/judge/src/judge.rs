@@ -53,9 +53,6 @@ pub struct JudgeOptions {
     /// Stop each implementation's runs at its first failure within the judge's constraints (runs
     /// already under way finish); the runs not made are left out of the tables.
     pub fail_fast: bool,
-    /// How the user calls the judge (`cargo xtask`, or `queens-judge` installed), for the
-    /// commands the report suggests.
-    pub invocation: &'static str,
 }
 
 pub use crate::answer::Verdict;
@@ -434,7 +431,7 @@ pub fn judge(
 
 /// The command that judges `task`'s case alone for its file, as typed where the judge was run.
 fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> String {
-    let mut command = format!("{} judge", options.invocation);
+    let mut command = format!("{} judge", crate::invocation());
     let mut several_problems = !options.problems.is_empty();
     if let Contestant::File { submission, .. } = task.contestant {
         command.push_str(&format!(" {}", shell_word(&crate::display_relative(&submission.path))));

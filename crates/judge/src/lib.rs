@@ -42,6 +42,19 @@ pub mod watch;
 
 use std::path::{Path, PathBuf};
 
+/// How the user calls the judge, for the commands its messages suggest: `cargo xtask` unless the
+/// front said otherwise ([`set_invocation`]: `queens-judge`, installed).
+pub fn invocation() -> &'static str {
+    INVOCATION.get().copied().unwrap_or("cargo xtask")
+}
+
+/// Tells the engine how the user calls it; the first call wins.
+pub fn set_invocation(name: &'static str) {
+    let _ = INVOCATION.set(name);
+}
+
+static INVOCATION: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
 /// The workspace's root folder, where `cases/` lives.
 pub fn workspace_root() -> PathBuf {
     let manifest_folder = Path::new(env!("CARGO_MANIFEST_DIR"));

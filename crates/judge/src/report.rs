@@ -131,7 +131,8 @@ pub fn render_text(report: &JudgeReport) -> String {
             SnapshotStatus::Matches => continue,
             SnapshotStatus::Accepted { path } => format!("snapshot {case_id}: accepted, wrote {path}"),
             SnapshotStatus::Pending { path } => format!(
-                "snapshot {case_id}: missing or different; wrote {path} for review (`cargo insta review` or `cargo xtask judge --accept`)"
+                "snapshot {case_id}: missing or different; wrote {path} for review (`cargo insta review` or `{} judge --accept`)",
+                crate::invocation()
             ),
             SnapshotStatus::Failed { reason } => format!("snapshot {case_id}: {reason}"),
         };

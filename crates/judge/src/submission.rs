@@ -170,9 +170,10 @@ pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
 
 fn not_a_known_language(path: &Path) -> Error {
     Error::Usage(format!(
-        "{}: not a {} file (`cargo xtask languages` lists them)",
+        "{}: not a {} file (`{} languages` lists them)",
         path.display(),
-        crate::executor::extension_list()
+        crate::executor::extension_list(),
+        crate::invocation()
     ))
 }
 

@@ -157,7 +157,7 @@ fn new_case_counts_with_the_oracle_and_writes_nothing_on_error() {
         "{ran}"
     );
     // A count case needs no snapshot: the hint is how to judge it, in the folder it is in.
-    let hint = format!("; `cargo xtask judge --cases {} --case cses/sample` judges it\n", cases.display());
+    let hint = format!("; `cargo xtask judge --cases {} --case =cses/sample` judges it\n", cases.display());
     assert!(ran.stdout.ends_with(&hint), "{ran}");
     let empty = xtask(&["new-case", "empty/n5", "--n", "5", "--cases", cases_arg]).run();
     let hint = format!(

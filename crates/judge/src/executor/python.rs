@@ -55,7 +55,10 @@ impl Executor for Python {
         Declared {
             lists: declares("solveNQueens", &["List[List[str]]", "list[list[str]]"]),
             counts: declares("totalNQueens", &["int"]),
-            program: !code.contains("class Solution"),
+            // A script, unless it is LeetCode's class alone: one that reads its input is a program
+            // even when it wraps its search in a class called Solution.
+            program: !code.contains("class Solution")
+                || ["input(", "sys.stdin", "stdin.read"].iter().any(|reads| code.contains(reads)),
         }
     }
 
@@ -158,5 +161,6 @@ mod tests {
                 .lists
         );
         assert!(Python.read("print(92)\n").program);
+        assert!(Python.read("class Solution:\n    def count(self, rows): return 0\nprint(Solution().count([input() for _ in range(8)]))\n").program);
     }
 }

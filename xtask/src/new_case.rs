@@ -76,7 +76,7 @@ impl Args {
         // An empty board is a LeetCode 51 case too, whose boards a snapshot keeps; a count case is
         // done once written.
         let lists_boards = matches!(source, Source::Empty(_));
-        let cases = cases_argument(&cases_folder);
+        let cases = judge::cases_argument(&cases_folder);
         let request =
             NewCase { cases_folder, name, source, description: self.description, overwrite: self.force };
         let (path, expected) = write_new_case(&request).map_err(Failure::Other)?;
@@ -108,17 +108,7 @@ fn import(request: Import) -> Status {
         if written.len() == 1 { "" } else { "s" },
         judge::display_relative(&request.test_data),
         judge::invocation(),
-        cases_argument(&request.cases_folder)
+        judge::cases_argument(&request.cases_folder)
     );
     Ok(0)
-}
-
-/// ` --cases DIR` for a cases folder other than the repository's, else nothing: what the next
-/// command needs to find the case.
-fn cases_argument(cases_folder: &std::path::Path) -> String {
-    if judge::is_default_cases_folder(cases_folder) {
-        String::new()
-    } else {
-        format!(" --cases {}", judge::display_relative(cases_folder))
-    }
 }

@@ -251,10 +251,8 @@ fn failures(page: &mut String, report: &JudgeReport) {
             }
             let detail = run.detail.as_deref().or(run.strict_fault.as_deref()).unwrap_or("");
             // A CSES board drawn above is not written out again; what the program printed is.
-            let without_board = match detail.split_once("\ninput:\n") {
-                Some((head, rest)) if run.verdict == Verdict::WA => {
-                    format!("{head}{}", rest.find("\nits stdout:").map_or("", |at| &rest[at..]))
-                }
+            let without_board = match crate::report::without_board(detail) {
+                Some((head, tail)) if run.verdict == Verdict::WA => format!("{head}{tail}"),
                 _ => detail.to_string(),
             };
             let detail = without_board.as_str();

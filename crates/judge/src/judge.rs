@@ -434,15 +434,12 @@ fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> Strin
     let mut command = format!("{} judge", crate::invocation());
     let mut several_problems = !options.problems.is_empty();
     if let Contestant::File { submission, .. } = task.contestant {
-        command.push_str(&format!(" {}", shell_word(&crate::display_relative(&submission.path))));
+        command.push_str(&format!(" {}", crate::shell_word(&crate::display_relative(&submission.path))));
         several_problems |= submission.problems.len() > 1;
     }
-    if !crate::is_default_cases_folder(&options.cases_folder) {
-        command
-            .push_str(&format!(" --cases {}", shell_word(&crate::display_relative(&options.cases_folder))));
-    }
+    command.push_str(&crate::cases_argument(&options.cases_folder));
     // `=ID`: that case alone, not every id it is a part of.
-    command.push_str(&format!(" --case {}", shell_word(&format!("={}", task.case.id))));
+    command.push_str(&format!(" --case {}", crate::shell_word(&format!("={}", task.case.id))));
     if several_problems {
         command.push_str(&format!(" --problem {problem}"));
     }
@@ -453,20 +450,6 @@ fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> Strin
         command.push_str(" --no-sandbox");
     }
     command
-}
-
-/// `word` as a shell reads it back: as it is when it holds nothing the shell would take apart,
-/// else in single quotes.
-fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word.chars().all(|c| {
-            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '=' | ',' | '+' | ':' | '@')
-        });
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }
 
 /// Runs one task in a child and judges what came back.

@@ -103,14 +103,44 @@ pub fn default_cases_folder() -> PathBuf {
     if !is_installed_away() {
         return workspace_root().join("cases");
     }
-    let folder = installed_folder().join("cases");
-    write_builtin_cases(&folder);
-    folder
+    // Written out once a process: later asks (is this folder the default one?) read nothing.
+    static WRITTEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    WRITTEN
+        .get_or_init(|| {
+            let folder = installed_folder().join("cases");
+            write_builtin_cases(&folder);
+            folder
+        })
+        .clone()
 }
 
 /// Whether `folder` is the default cases folder, which a command needs no `--cases` for.
 pub fn is_default_cases_folder(folder: &Path) -> bool {
     matches!((folder.canonicalize(), default_cases_folder().canonicalize()), (Ok(given), Ok(default)) if given == default)
+}
+
+/// `word` as a shell reads it back: as it is when it holds nothing the shell would take apart,
+/// else in single quotes.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word.chars().all(|c| {
+            c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '=' | ',' | '+' | ':' | '@')
+        });
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// ` --cases DIR` for a cases folder other than the default one, else nothing: what a command the
+/// judge suggests needs to find its cases.
+pub fn cases_argument(cases_folder: &Path) -> String {
+    if is_default_cases_folder(cases_folder) {
+        String::new()
+    } else {
+        format!(" --cases {}", shell_word(&display_relative(cases_folder)))
+    }
 }
 
 /// Writes the cases built into the engine into `folder` (their snapshots into its `snapshots/`),

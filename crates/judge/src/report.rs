@@ -23,6 +23,13 @@ fn style(verdict: Verdict) -> Style {
     }
 }
 
+/// A failure's detail around the board it draws (`\ninput:\n` and the board's rows): what comes
+/// before, and what comes after (what the program printed), when it draws one.
+pub fn without_board(detail: &str) -> Option<(&str, &str)> {
+    let (head, rest) = detail.split_once("\ninput:\n")?;
+    Some((head, rest.find("\nits stdout:").map_or("", |at| &rest[at..])))
+}
+
 /// `1 run`, `2 runs`.
 fn counted(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -170,9 +177,8 @@ pub fn render_text(report: &JudgeReport) -> String {
         }
         // A case's board is drawn once: the next failure on it points back.
         let detail = run.detail.as_deref().unwrap_or("");
-        let detail = match detail.split_once("\ninput:\n") {
-            Some((head, rest)) if !boards_drawn.insert(&run.case) => {
-                let tail = rest.find("\nits stdout:").map_or("", |at| &rest[at..]);
+        let detail = match without_board(detail) {
+            Some((head, tail)) if !boards_drawn.insert(&run.case) => {
                 format!("{head}\ninput: the board of {} above{tail}", run.case)
             }
             _ => detail.to_string(),

@@ -124,12 +124,6 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
     }
 }
 
-/// The number of placements on `board`: OEIS A000170 for an empty board (no search, and a source
-/// outside this workspace), else the brute-force oracle.
-pub fn true_count(board: &Board) -> u64 {
-    crate::truth::count(board)
-}
-
 /// Every implementation's outcome on `board`, `jobs` children at a time, in the order given.
 fn outcomes(
     context: &Context,
@@ -157,7 +151,7 @@ fn disagreements(
     if implementations.is_empty() {
         return Vec::new();
     }
-    let truth = Outcome::Count(i128::from(true_count(board)));
+    let truth = Outcome::Count(i128::from(crate::truth::count(board)));
     outcomes(context, implementations, problem, board)
         .into_iter()
         .filter(|(_, answer)| *answer != truth)
@@ -449,7 +443,7 @@ pub fn stress(
                 problem: *problem,
                 iteration,
                 original: board,
-                truth: true_count(&smallest),
+                truth: crate::truth::count(&smallest),
                 smallest,
                 answers,
                 failing,

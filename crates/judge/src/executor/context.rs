@@ -36,6 +36,20 @@ impl RunContext<'_> {
         self.seen.source()
     }
 
+    /// An interpreter's arguments: the command's own, then for a LeetCode file the `driver` the
+    /// build wrote, the user's file, and for a LeetCode file the problem.
+    pub fn script_arguments(&self, driver: &str) -> Vec<OsString> {
+        let mut args: Vec<OsString> = self.command[1..].iter().map(OsString::from).collect();
+        if self.answer_channel {
+            args.push(self.at(driver).into());
+        }
+        args.push(self.source().into());
+        if self.answer_channel {
+            args.push(self.problem_argument().into());
+        }
+        args
+    }
+
     /// A compiled program's launch: the build's `program`, told its problem when it is a driver.
     pub fn compiled_program(&self) -> super::Launch {
         let mut args = Vec::new();

@@ -53,15 +53,11 @@ impl Executor for JavaScript {
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {
         let tool = resolve_tool(context.command.first().map_or("node", String::as_str))?;
-        let mut args: Vec<OsString> = context.command[1..].iter().map(OsString::from).collect();
-        if context.answer_channel {
-            args.push(context.at("driver.js").into());
-        }
-        args.push(context.source().into());
-        if context.answer_channel {
-            args.push(context.problem_argument().into());
-        }
-        Ok(Launch { program: tool.program, args, prefixes: tool.prefixes })
+        Ok(Launch {
+            program: tool.program,
+            args: context.script_arguments("driver.js"),
+            prefixes: tool.prefixes,
+        })
     }
 
     fn reserves_memory(&self) -> bool {

@@ -94,15 +94,7 @@ impl Executor for Python {
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {
         let (program, prefixes) = resolve(context.command);
-        let mut args: Vec<OsString> = context.command[1..].iter().map(OsString::from).collect();
-        if context.answer_channel {
-            args.push(context.at("driver.py").into());
-        }
-        args.push(context.source().into());
-        if context.answer_channel {
-            args.push(context.problem_argument().into());
-        }
-        Ok(Launch { program, args, prefixes })
+        Ok(Launch { program, args: context.script_arguments("driver.py"), prefixes })
     }
 
     fn self_test(&self) -> &'static str {

@@ -228,27 +228,20 @@ pub fn judge(
         sandbox: options.sandbox.as_ref(),
         jobs: options.jobs,
     };
-    let Chosen { contestants: implementations, notes } = choose(&choice, progress)?;
     if let (Some(pattern), true) = (&options.case_pattern, cases.is_empty()) {
         return Err(Error::Usage(format!(
             "--case `{pattern}` matches no case in {}",
             options.cases_folder.display()
         )));
     }
-
-    let mut snapshots = BTreeMap::new();
-    let mut references: BTreeMap<String, Vec<Placement>> = BTreeMap::new();
-    for case in cases.iter().filter(|case| has_snapshot(case)) {
-        let status = match oracle_boards(case) {
-            Ok(boards) => {
-                let status = assert_case(&options.cases_folder, case, &boards);
-                references.insert(case.id.clone(), boards);
-                status
-            }
-            Err(reason) => SnapshotStatus::Failed { reason: format!("its boards cannot be drawn: {reason}") },
-        };
-        snapshots.insert(case.id.clone(), status);
-    }
+    // The oracle draws the snapshots' boards while the files build (a tenth of a second that
+    // `--watch` would otherwise add to every save).
+    let (chosen, (snapshots, references)) = std::thread::scope(|scope| {
+        let settled = scope.spawn(|| settle_snapshots(&options.cases_folder, &cases));
+        let chosen = choose(&choice, progress);
+        (chosen, settled.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    });
+    let Chosen { contestants: implementations, notes } = chosen?;
 
     let mut tasks: Vec<Task> = Vec::new();
     for contestant in &implementations {
@@ -427,6 +420,26 @@ pub fn judge(
         notes,
         files,
     })
+}
+
+/// Each case's snapshot held against the oracle's boards, and those boards, by case id.
+type Settled = (BTreeMap<String, SnapshotStatus>, BTreeMap<String, Vec<Placement>>);
+
+fn settle_snapshots(cases_folder: &Path, cases: &[Case]) -> Settled {
+    let mut snapshots = BTreeMap::new();
+    let mut references = BTreeMap::new();
+    for case in cases.iter().filter(|case| has_snapshot(case)) {
+        let status = match oracle_boards(case) {
+            Ok(boards) => {
+                let status = assert_case(cases_folder, case, &boards);
+                references.insert(case.id.clone(), boards);
+                status
+            }
+            Err(reason) => SnapshotStatus::Failed { reason: format!("its boards cannot be drawn: {reason}") },
+        };
+        snapshots.insert(case.id.clone(), status);
+    }
+    (snapshots, references)
 }
 
 /// The command that judges `task`'s case alone for its file, as typed where the judge was run.

@@ -49,8 +49,9 @@ impl Executor for C {
     }
 
     fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+        let after: Vec<&str> = ["-lm"].into_iter().chain(context.quick_linker()).collect();
         if !context.is_leetcode() {
-            return context.compile(None, &["-lm"]);
+            return context.compile(None, &after);
         }
         context.write("include/uthash.h", UTHASH)?;
         let quoted = quoted_for_line(context.user_path());
@@ -70,7 +71,7 @@ impl Executor for C {
         }
         text.push_str(DRIVER);
         context.write("driver.c", &text)?;
-        context.compile(Some("driver.c"), &["-lm"])
+        context.compile(Some("driver.c"), &after)
     }
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {

@@ -49,11 +49,12 @@ impl Executor for Cpp {
         let includes_everything = context.is_leetcode() || context.text.contains("bits/stdc++.h");
         let pch: Vec<_> =
             includes_everything.then(|| context.precompiled_header(STDCXX)).flatten().into_iter().collect();
+        let after: Vec<&str> = context.quick_linker().into_iter().collect();
         if !context.is_leetcode() {
-            return context.compile_with(None, &pch, &[]);
+            return context.compile_with(None, &pch, &after);
         }
         context.write("driver.cpp", &driver(context))?;
-        context.compile_with(Some("driver.cpp"), &pch, &[])
+        context.compile_with(Some("driver.cpp"), &pch, &after)
     }
 
     fn launch(&self, context: &RunContext) -> Result<Launch, String> {

@@ -69,13 +69,13 @@ pub fn main() {
     }
     let name = invocation();
     ::judge::set_invocation(name);
-    // `queens-judge mine.cpp`: judging is what the installed program is for, so a file or folder
-    // first is `judge` it.
+    // `queens-judge mine.cpp`, `queens-judge --watch mine.cpp`: judging is what the installed
+    // program is for, so anything first but a command or a request for help is `judge`'s.
     let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let first = arguments.get(1).map(|first| first.to_string_lossy().into_owned());
     if name == "queens-judge"
         && first.is_some_and(|first| {
-            !first.starts_with('-') && first != "help" && !COMMANDS.contains(&first.as_str())
+            !["help", "-h", "--help"].contains(&first.as_str()) && !COMMANDS.contains(&first.as_str())
         })
     {
         arguments.insert(1, "judge".into());

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use checker::{oracle, Board};
 
-use crate::support::{list, path_arg, read_case, xtask, TempFolder, PROBLEMS};
+use crate::support::{list, path_arg, queens_judge, read_case, xtask, TempFolder, PROBLEMS};
 
 #[test]
 fn judge_help_shows_judge_options_and_not_stress_ones() {
@@ -31,6 +31,30 @@ fn judge_help_shows_judge_options_and_not_stress_ones() {
         assert!(top.stdout.lines().any(|line| line.trim_start().starts_with(name)), "{name}: {top}");
     }
     assert!(!top.stdout.contains("__run"), "the child's command is hidden: {top}");
+}
+
+/// Installed, the program judges whatever comes first that is not a command: a file, or a flag.
+#[test]
+fn queens_judge_takes_judge_arguments_first() {
+    let folder = TempFolder::new("installed-routing");
+    let flag_first =
+        queens_judge(&folder, &["--impl", "=cses/bitmask", "--case", "=cses/sample", "--json"]).run();
+    flag_first.expect_code(0);
+    let report: serde_json::Value = serde_json::from_str(&flag_first.stdout).expect("the JSON report");
+    assert_eq!(report["passed"], true, "{flag_first}");
+    assert!(flag_first.stdout.contains("cses/bitmask"), "{flag_first}");
+
+    let help = queens_judge(&folder, &["--help"]).run();
+    help.expect_code(0);
+    assert!(help.stdout.contains("Usage: queens-judge <COMMAND>"), "{help}");
+    let listed = queens_judge(&folder, &["list"]).run();
+    listed.expect_code(0);
+    assert!(listed.stdout.contains("cses/bitmask"), "{listed}");
+
+    let unknown = queens_judge(&folder, &["--frobnicate"]).run();
+    unknown.expect_code(2);
+    assert_eq!(unknown.stderr.lines().count(), 1, "{unknown}");
+    assert!(unknown.stderr.starts_with("error: unexpected argument '--frobnicate'"), "{unknown}");
 }
 
 #[test]

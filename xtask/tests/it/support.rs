@@ -116,6 +116,28 @@ pub fn xtask(args: &[&str]) -> Xtask {
     Xtask { command, shown: format!("cargo xtask {}", args.join(" ")) }
 }
 
+/// The judge as `cargo install` leaves it: the same binary named `queens-judge`, away from the
+/// clone (in `folder`), its built-in cases written below `folder/home`.
+pub fn queens_judge(folder: &TempFolder, args: &[&str]) -> Xtask {
+    let binary = folder.path.join("bin/queens-judge");
+    if !binary.exists() {
+        std::fs::create_dir_all(folder.path.join("bin")).expect("a bin folder");
+        std::fs::copy(env!("CARGO_BIN_EXE_xtask"), &binary).expect("a copy of the judge");
+    }
+    let mut xtask = xtask(args);
+    let mut command = Command::new(&binary);
+    command
+        .args(args)
+        .env("QUEENS_JUDGE_HOME", folder.path.join("home"))
+        .env("CARGO_TARGET_DIR", folder.path.join("target"));
+    for variable in ["CI", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "INSTA_UPDATE", "INSTA_FORCE_PASS"] {
+        command.env_remove(variable);
+    }
+    xtask.command = command;
+    xtask.shown = format!("queens-judge {}", args.join(" "));
+    xtask
+}
+
 impl Xtask {
     /// As CI runs it: `CI=true`, so nothing is ever written.
     pub fn ci(mut self) -> Xtask {

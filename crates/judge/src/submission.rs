@@ -19,6 +19,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 use crate::error::Error;
 use crate::executor::context::BuildContext;
@@ -399,11 +400,15 @@ fn build_for(
         problems: problems.to_vec(),
         note: None,
     };
+    // A build found is marked as used (its record's time), so that pruning keeps it.
     let cached = || -> Option<Build> {
         if let Ok(message) = std::fs::read_to_string(&failure) {
+            mark_used(&failure);
             return Some(Build::CompileError(message));
         }
-        std::fs::read_to_string(&done).ok().map(|entry| Build::Ready(runnable(entry)))
+        let entry = std::fs::read_to_string(&done).ok()?;
+        mark_used(&done);
+        Some(Build::Ready(runnable(entry)))
     };
     if let Some(build) = cached() {
         return Ok(build);
@@ -441,23 +446,109 @@ fn build_for(
         command: &command,
         build_root,
     };
-    match submission.language.build(&context).map_err(Error::Environment)? {
+    let built = match submission.language.build(&context).map_err(Error::Environment)? {
         // Written whole: another judge reads them before it takes the lock.
         Compiled::Done { entry } => {
             crate::write_atomically(&done, &entry).map_err(Error::Environment)?;
-            Ok(Build::Ready(runnable(entry)))
+            Build::Ready(runnable(entry))
         }
         Compiled::Refused(message) => {
             crate::write_atomically(&failure, &message).map_err(Error::Environment)?;
-            Ok(Build::CompileError(message))
+            Build::CompileError(message)
         }
-        Compiled::Stopped(message) => Ok(Build::CompileError(message)),
+        Compiled::Stopped(message) => Build::CompileError(message),
+    };
+    drop(lock);
+    prune_builds(build_root, KEPT_BUILDS, KEPT_WHILE_IDLE);
+    Ok(built)
+}
+
+/// How many builds the cache keeps beyond those used lately: every save under `--watch` is a new
+/// build (a Rust one some 4 MB), and a learner's loop makes hundreds.
+const KEPT_BUILDS: usize = 200;
+
+/// A build used this recently is never pruned: another judge may be running it.
+const KEPT_WHILE_IDLE: Duration = Duration::from_secs(15 * 60);
+
+/// Marks a build's record as used now (its modification time, which pruning reads).
+fn mark_used(record: &Path) {
+    if let Ok(file) = std::fs::File::options().append(true).open(record) {
+        let _ = file.set_modified(SystemTime::now());
+    }
+}
+
+/// Removes the builds under `build_root` beyond the `keep` last used, but none used within `idle`
+/// (nor the precompiled headers, `pch/`), with their lock files. A build is a folder named by its
+/// key's 16 hex digits; when it was last used is its record's time (`built` or
+/// `compile-error.txt`; a folder without one, a build cut short, by the folder's own).
+fn prune_builds(build_root: &Path, keep: usize, idle: Duration) {
+    let Ok(entries) = std::fs::read_dir(build_root) else { return };
+    let is_key = |name: &str| name.len() == 16 && name.bytes().all(|byte| byte.is_ascii_hexdigit());
+    let mut builds: Vec<(SystemTime, PathBuf)> = entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_str().is_some_and(is_key))
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
+        .map(|entry| {
+            let folder = entry.path();
+            let used = ["built", "compile-error.txt", "."]
+                .iter()
+                .find_map(|record| {
+                    std::fs::metadata(folder.join(record)).and_then(|meta| meta.modified()).ok()
+                })
+                .unwrap_or(SystemTime::UNIX_EPOCH);
+            (used, folder)
+        })
+        .collect();
+    if builds.len() <= keep {
+        return;
+    }
+    builds.sort_by_key(|(used, _)| std::cmp::Reverse(*used));
+    let now = SystemTime::now();
+    for (used, folder) in builds.into_iter().skip(keep) {
+        if now.duration_since(used).is_ok_and(|age| age >= idle) {
+            let _ = std::fs::remove_dir_all(&folder);
+            let _ = std::fs::remove_file(folder.with_extension("lock"));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pruning_keeps_the_builds_used_last_and_lately() {
+        let root = std::env::temp_dir().join(format!("judge-prune-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let hour = Duration::from_secs(3600);
+        // Twelve builds, used 1 to 12 hours ago (the 12th a build cut short, without a record),
+        // two used just now, and what is not a build.
+        let mut made = Vec::new();
+        for age in 1..=14u32 {
+            let folder = root.join(format!("{:016x}", age));
+            std::fs::create_dir_all(&folder).expect("a build folder");
+            std::fs::write(folder.with_extension("lock"), "").expect("a lock file");
+            let used = if age > 12 { SystemTime::now() } else { SystemTime::now() - hour * age };
+            let record = if age == 12 { folder.clone() } else { folder.join("built") };
+            if age != 12 {
+                std::fs::write(&record, "program").expect("a record");
+            }
+            std::fs::File::open(&record).and_then(|file| file.set_modified(used)).expect("a time set");
+            made.push(folder);
+        }
+        std::fs::create_dir_all(root.join("pch/0123456789abcdef")).expect("a header's folder");
+        prune_builds(&root, 5, 5 * hour + Duration::from_secs(60));
+        let left: Vec<bool> = made.iter().map(|folder| folder.exists()).collect();
+        let locks: Vec<bool> = made.iter().map(|folder| folder.with_extension("lock").exists()).collect();
+        assert!(root.join("pch/0123456789abcdef").exists());
+        let _ = std::fs::remove_dir_all(&root);
+        // Kept: the 5 used last (the two just now, and 1 to 3 hours ago), and beyond them those
+        // used within 5 hours (4 and 5 hours ago); the 6 to 12 hours old go, with their locks.
+        let kept =
+            [true, true, true, true, true, false, false, false, false, false, false, false, true, true];
+        assert_eq!(left, kept);
+        assert_eq!(locks, kept);
+    }
 
     #[test]
     fn a_signature_names_its_method() {

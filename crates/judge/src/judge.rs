@@ -241,7 +241,7 @@ pub fn judge(
         let chosen = choose(&choice, progress);
         (chosen, settled.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    let Chosen { contestants: implementations, notes } = chosen?;
+    let Chosen { contestants: implementations, mut notes } = chosen?;
 
     let mut tasks: Vec<Task> = Vec::new();
     for contestant in &implementations {
@@ -291,7 +291,7 @@ pub fn judge(
         |done| progress(done, tasks.len()),
     );
     if options.strict {
-        strict_pass(&tasks, &mut outcomes, options, child_program);
+        notes.extend(strict_pass(&tasks, &mut outcomes, options, child_program));
     }
 
     let mut problem_reports: Vec<ProblemReport> = problems
@@ -520,13 +520,15 @@ pub const STRICT_MEMORY_FACTOR: u64 = 4;
 /// runs made again with that build; a fault there is the run's `strict_fault`. The runs get ten
 /// times the CPU time and [`STRICT_MEMORY_FACTOR`] times the memory (the sanitizers are slow and
 /// keep shadow memory), held on the run's cgroup; no address-space cap (the address sanitizer
-/// maps terabytes it never touches).
+/// maps terabytes it never touches). A file whose checked build fails, where its plain build
+/// succeeded, is the machine's matter (no sanitizer library, a build past its limits): its runs
+/// are left unchecked, and a note (returned) says so, rather than blame the file.
 fn strict_pass(
     tasks: &[Task],
     outcomes: &mut [Option<Outcome>],
     options: &JudgeOptions,
     child_program: &Path,
-) {
+) -> Vec<String> {
     let toolchain = options.toolchain.strict();
     let files: Vec<&Submission> = {
         let mut seen = Vec::new();
@@ -557,6 +559,17 @@ fn strict_pass(
         },
         |_| {},
     );
+    let notes = rebuilt
+        .iter()
+        .filter_map(|contestant| match contestant {
+            Contestant::File { submission, build: Build::CompileError(message) } => Some(format!(
+                "{}: not checked under --strict: its checked build fails here ({})",
+                submission.name,
+                message.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("no message")
+            )),
+            _ => None,
+        })
+        .collect();
     let again: Vec<usize> = (0..tasks.len())
         .filter(|&index| outcomes[index].as_ref().is_some_and(|outcome| outcome.verdict == Verdict::AC))
         .filter(|&index| matches!(tasks[index].contestant, Contestant::File { .. }))
@@ -567,7 +580,10 @@ fn strict_pass(
         None,
         |&index| {
             let task = &tasks[index];
-            let strict = rebuilt.iter().find(|contestant| contestant.id() == task.contestant.id())?;
+            let strict = rebuilt.iter().find(|contestant| {
+                contestant.id() == task.contestant.id()
+                    && matches!(contestant, Contestant::File { build: Build::Ready(_), .. })
+            })?;
             let mut limits = task.case.limits();
             limits.cpu_time = limits.cpu_time.saturating_mul(10);
             limits.memory_bytes = limits.memory_bytes.saturating_mul(STRICT_MEMORY_FACTOR);
@@ -582,9 +598,6 @@ fn strict_pass(
                 Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)
                     .err()
                     .map(|detail| format!("a wrong answer under the checks: {}", first_line(&detail))),
-                Err((Verdict::CE, message)) => {
-                    Some(format!("the checked build fails: {}", first_line(&message)))
-                }
                 Err((_, detail)) => Some(first_fault(&attempt.stderr).unwrap_or_else(|| first_line(&detail))),
             }
         },
@@ -595,6 +608,7 @@ fn strict_pass(
             outcome.strict_fault = fault;
         }
     }
+    notes
 }
 
 /// The first line of a sanitizer's, a checked container's or a panic's report in `stderr`.

@@ -979,6 +979,42 @@ fn strict_reports_an_ac_that_faults_under_the_checks() {
     }
 }
 
+/// A file whose checked build fails where its plain build succeeds (here by its own `#error`, as a
+/// machine without the sanitizers' libraries would fail it) is left unchecked with a note: the
+/// checks found no fault in it, so its AC stand and the exit status is 0.
+#[test]
+fn strict_leaves_a_file_whose_checked_build_fails_unchecked_and_says_so() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-strict-build");
+    let right = std::fs::read_to_string(corpus().join("cses/right.cpp")).expect("the corpus's program");
+    let file = folder.write(
+        "unchecked.cpp",
+        &format!("#ifdef _GLIBCXX_DEBUG\n#error no checked build here\n#endif\n{right}"),
+    );
+    let cases = cases_folder();
+    let (ran, report) = judge_json(&cases, &["--strict"], std::slice::from_ref(&file));
+    ran.expect_code(0);
+    assert_eq!(report["passed"], true, "{ran}");
+    for run in runs(&report) {
+        assert_eq!(run["verdict"], "AC", "{run}");
+        assert!(run["strict_fault"].is_null(), "{run}");
+    }
+    let notes = strings(&report["notes"]);
+    assert!(
+        notes.iter().any(|note| note
+            .starts_with("unchecked.cpp: not checked under --strict: its checked build fails here (")
+            && note.contains("no checked build here")),
+        "{notes:?}"
+    );
+    let text = run_xtask(&["judge", "--strict", "--cases", cases.arg(), path_arg(&file)]).run();
+    text.expect_code(0);
+    assert!(!text.stdout.contains("AC, but"), "{text}");
+    assert!(
+        format!("{}{}", text.stdout, text.stderr).contains("unchecked.cpp: not checked under --strict"),
+        "{text}"
+    );
+}
+
 // ---------------------------------------------------------------- 6. stress on files
 
 #[test]

@@ -18,7 +18,9 @@
 //! starts at once; a failed build (CE) is cached too, unless a limit or the machine stopped it.
 
 use std::ffi::OsString;
+use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::error::Error;
@@ -278,6 +280,9 @@ pub struct Runnable {
     pub problems: Vec<Problem>,
     /// Said once in the report: why the build answers fewer problems than the file seemed to.
     pub note: Option<String>,
+    /// A shared lock on the build's lock file, held while this value (or a clone) lives, so that
+    /// no judge prunes a build that another one is running.
+    pub lease: Option<Arc<File>>,
 }
 
 impl Runnable {
@@ -390,7 +395,7 @@ fn build_for(
     let folder = build_root.join(format!("{:016x}", fnv1a(&key)));
     let failure = folder.join("compile-error.txt");
     let done = folder.join("built");
-    let runnable = |entry: String| Runnable {
+    let runnable = |entry: String, lease: &Arc<File>| Runnable {
         folder: folder.clone(),
         user_path: user_path.clone(),
         language: submission.language,
@@ -399,30 +404,33 @@ fn build_for(
         answer_channel: submission.shape == Shape::LeetCode,
         problems: problems.to_vec(),
         note: None,
+        lease: Some(Arc::clone(lease)),
     };
-    // A build found is marked as used (its record's time), so that pruning keeps it.
-    let cached = || -> Option<Build> {
+    // A build found is marked as used (its record's time), so that pruning keeps it; the caller
+    // holds the key's lock, shared or not, so that pruning cannot take it away meanwhile.
+    let cached = |lease: &Arc<File>| -> Option<Build> {
         if let Ok(message) = std::fs::read_to_string(&failure) {
             mark_used(&failure);
             return Some(Build::CompileError(message));
         }
         let entry = std::fs::read_to_string(&done).ok()?;
         mark_used(&done);
-        Some(Build::Ready(runnable(entry)))
+        Some(Build::Ready(runnable(entry, lease)))
     };
-    if let Some(build) = cached() {
-        return Ok(build);
+    std::fs::create_dir_all(build_root)
+        .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", build_root.display())))?;
+    let lock_path = folder.with_extension("lock");
+    if done.exists() || failure.exists() {
+        let lease = Arc::new(lock_key(&lock_path, libc::LOCK_SH)?);
+        if let Some(build) = cached(&lease) {
+            return Ok(build);
+        }
     }
     // One build of a key at a time, across judges (two tests, `--watch` beside a judge): the
     // second waits, then finds the first one's build.
-    std::fs::create_dir_all(build_root)
-        .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", build_root.display())))?;
-    let lock_path = build_root.join(format!("{:016x}.lock", fnv1a(&key)));
-    let lock = std::fs::File::create(&lock_path)
-        .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", lock_path.display())))?;
-    // SAFETY: flock on a descriptor this function owns; released when `lock` closes.
-    unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
-    if let Some(build) = cached() {
+    let lock = Arc::new(lock_key(&lock_path, libc::LOCK_EX)?);
+    if let Some(build) = cached(&lock) {
+        set_lock(&lock, libc::LOCK_SH);
         return Ok(build);
     }
     // A half-made build of an earlier judge (killed mid-build) is made again from nothing.
@@ -450,7 +458,7 @@ fn build_for(
         // Written whole: another judge reads them before it takes the lock.
         Compiled::Done { entry } => {
             crate::write_atomically(&done, &entry).map_err(Error::Environment)?;
-            Build::Ready(runnable(entry))
+            Build::Ready(runnable(entry, &lock))
         }
         Compiled::Refused(message) => {
             crate::write_atomically(&failure, &message).map_err(Error::Environment)?;
@@ -458,9 +466,44 @@ fn build_for(
         }
         Compiled::Stopped(message) => Build::CompileError(message),
     };
-    drop(lock);
+    // Shared from here: other judges may use the build, none may prune it while this one does.
+    set_lock(&lock, libc::LOCK_SH);
     prune_builds(build_root, KEPT_BUILDS, KEPT_WHILE_IDLE);
     Ok(built)
+}
+
+/// Opens a build's lock file (made if missing) and locks it (`operation`: `LOCK_SH` or `LOCK_EX`,
+/// perhaps with `LOCK_NB`); again when the file was removed meanwhile (pruning removes the lock of
+/// a build it removes, while holding it), so that every holder of a key's lock holds one file.
+///
+/// # Errors
+/// One line when the file cannot be made or locked (`LOCK_NB`: when another holds it).
+fn lock_key(path: &Path, operation: libc::c_int) -> Result<File, Error> {
+    use std::os::unix::fs::MetadataExt;
+    loop {
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", path.display())))?;
+        // SAFETY: flock on a descriptor this function owns; released when `file` closes.
+        if unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), operation) } != 0 {
+            let error = std::io::Error::last_os_error();
+            return Err(Error::Environment(format!("{}: cannot lock: {error}", path.display())));
+        }
+        let held = file.metadata().map_err(|error| Error::Environment(error.to_string()))?;
+        if std::fs::metadata(path).is_ok_and(|now| now.ino() == held.ino() && now.dev() == held.dev()) {
+            return Ok(file);
+        }
+    }
+}
+
+/// Changes the kind of a lock this process holds (`LOCK_SH` or `LOCK_EX`).
+fn set_lock(file: &File, operation: libc::c_int) {
+    // SAFETY: flock on a descriptor the caller owns.
+    unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(file), operation) };
 }
 
 /// How many builds the cache keeps beyond those used lately: every save under `--watch` is a new
@@ -472,15 +515,16 @@ const KEPT_WHILE_IDLE: Duration = Duration::from_secs(15 * 60);
 
 /// Marks a build's record as used now (its modification time, which pruning reads).
 fn mark_used(record: &Path) {
-    if let Ok(file) = std::fs::File::options().append(true).open(record) {
+    if let Ok(file) = File::options().append(true).open(record) {
         let _ = file.set_modified(SystemTime::now());
     }
 }
 
 /// Removes the builds under `build_root` beyond the `keep` last used, but none used within `idle`
-/// (nor the precompiled headers, `pch/`), with their lock files. A build is a folder named by its
-/// key's 16 hex digits; when it was last used is its record's time (`built` or
-/// `compile-error.txt`; a folder without one, a build cut short, by the folder's own).
+/// nor any a judge holds (a running judge keeps a shared lock on each build it uses), with their
+/// lock files; the precompiled headers (`pch/`) stay. A build is a folder named by its key's 16 hex
+/// digits; when it was last used is its record's time (`built` or `compile-error.txt`; a folder
+/// without one, a build cut short, by the folder's own), read again under the build's lock.
 fn prune_builds(build_root: &Path, keep: usize, idle: Duration) {
     let Ok(entries) = std::fs::read_dir(build_root) else { return };
     let is_key = |name: &str| name.len() == 16 && name.bytes().all(|byte| byte.is_ascii_hexdigit());
@@ -488,28 +532,34 @@ fn prune_builds(build_root: &Path, keep: usize, idle: Duration) {
         .flatten()
         .filter(|entry| entry.file_name().to_str().is_some_and(is_key))
         .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_dir()))
-        .map(|entry| {
-            let folder = entry.path();
-            let used = ["built", "compile-error.txt", "."]
-                .iter()
-                .find_map(|record| {
-                    std::fs::metadata(folder.join(record)).and_then(|meta| meta.modified()).ok()
-                })
-                .unwrap_or(SystemTime::UNIX_EPOCH);
-            (used, folder)
-        })
+        .map(|entry| (last_used(&entry.path()), entry.path()))
         .collect();
     if builds.len() <= keep {
         return;
     }
     builds.sort_by_key(|(used, _)| std::cmp::Reverse(*used));
-    let now = SystemTime::now();
-    for (used, folder) in builds.into_iter().skip(keep) {
-        if now.duration_since(used).is_ok_and(|age| age >= idle) {
-            let _ = std::fs::remove_dir_all(&folder);
-            let _ = std::fs::remove_file(folder.with_extension("lock"));
+    let idle_since =
+        |folder: &Path| SystemTime::now().duration_since(last_used(folder)).is_ok_and(|age| age >= idle);
+    for (_, folder) in builds.into_iter().skip(keep) {
+        if !idle_since(&folder) {
+            continue;
         }
+        let lock_path = folder.with_extension("lock");
+        let Ok(lock) = lock_key(&lock_path, libc::LOCK_EX | libc::LOCK_NB) else { continue };
+        if idle_since(&folder) {
+            let _ = std::fs::remove_dir_all(&folder);
+            let _ = std::fs::remove_file(&lock_path);
+        }
+        drop(lock);
     }
+}
+
+/// When the build in `folder` was last used (see [`prune_builds`]).
+fn last_used(folder: &Path) -> SystemTime {
+    ["built", "compile-error.txt", "."]
+        .iter()
+        .find_map(|record| std::fs::metadata(folder.join(record)).and_then(|meta| meta.modified()).ok())
+        .unwrap_or(SystemTime::UNIX_EPOCH)
 }
 
 #[cfg(test)]
@@ -533,19 +583,21 @@ mod tests {
             if age != 12 {
                 std::fs::write(&record, "program").expect("a record");
             }
-            std::fs::File::open(&record).and_then(|file| file.set_modified(used)).expect("a time set");
+            File::open(&record).and_then(|file| file.set_modified(used)).expect("a time set");
             made.push(folder);
         }
         std::fs::create_dir_all(root.join("pch/0123456789abcdef")).expect("a header's folder");
+        // A judge runs the 8 hours old one: it holds its lock, shared.
+        let lease = lock_key(&made[7].with_extension("lock"), libc::LOCK_SH).expect("a lease");
         prune_builds(&root, 5, 5 * hour + Duration::from_secs(60));
+        drop(lease);
         let left: Vec<bool> = made.iter().map(|folder| folder.exists()).collect();
         let locks: Vec<bool> = made.iter().map(|folder| folder.with_extension("lock").exists()).collect();
         assert!(root.join("pch/0123456789abcdef").exists());
         let _ = std::fs::remove_dir_all(&root);
-        // Kept: the 5 used last (the two just now, and 1 to 3 hours ago), and beyond them those
-        // used within 5 hours (4 and 5 hours ago); the 6 to 12 hours old go, with their locks.
-        let kept =
-            [true, true, true, true, true, false, false, false, false, false, false, false, true, true];
+        // Kept: the 5 used last (the two just now, and 1 to 3 hours ago), beyond them those used
+        // within 5 hours (4 and 5 hours ago) and the one held; the others go, with their locks.
+        let kept = [true, true, true, true, true, false, false, true, false, false, false, false, true, true];
         assert_eq!(left, kept);
         assert_eq!(locks, kept);
     }

@@ -15,6 +15,9 @@ pub const COMMAND: &str = "__run";
 
 /// Runs the child; returns its exit status (2 for arguments the engine never sends).
 pub fn main(args: Vec<OsString>) -> i32 {
+    if !judge::child::end_with_parent() {
+        return 2;
+    }
     match run(args) {
         Ok(()) => 0,
         Err(message) => {

@@ -58,6 +58,19 @@ pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
 /// The environment variable that pins a built-in child to CPUs: their numbers, comma-separated.
 pub const CPUS_ENV: &str = "JUDGE_PIN_CPUS";
 
+/// Asks, first thing in a built-in's child, to be killed when the judge ends: it is spawned with
+/// nothing between fork and exec (`runner`), so it asks itself. False when the judge is already
+/// gone (the child should end; its input's end would end it soon anyway).
+#[must_use]
+pub fn end_with_parent() -> bool {
+    // SAFETY: plain system calls with constant arguments.
+    unsafe {
+        let parent = libc::getppid();
+        libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
+        libc::getppid() == parent
+    }
+}
+
 /// Pins this process to the CPUs [`CPUS_ENV`] lists, when it is set. Called while the child has
 /// one thread, so every thread it starts later inherits the set.
 ///
@@ -135,10 +148,6 @@ pub fn child_main(
     input: &[u8],
     out: &mut dyn Write,
 ) -> Result<(), String> {
-    // Spawned without a step between fork and exec (`runner::start_builtin`), the child asks
-    // itself to end with the judge.
-    // SAFETY: a plain system call with constant arguments.
-    unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) };
     pin_to_listed_cpus()?;
     let board = parse_input(request.problem, input)?;
     let started = Instant::now();

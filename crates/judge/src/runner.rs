@@ -485,7 +485,7 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
 /// but its process group, and the standard library spawns it without copying the judge's memory
 /// (`posix_spawn`, a `vfork`; a `fork` copied the page tables of the judge, a third of a run's cost
 /// on the default cases). Its limits are set from outside before its input is written, so before
-/// it can do any work; it asks for `SIGKILL` should the judge die (`child::child_main`).
+/// it can do any work; it asks for `SIGKILL` should the judge die (the front's `__run`).
 fn start_builtin(
     mut command: Command,
     job: &Job,
@@ -1231,7 +1231,10 @@ mod tests {
     #[test]
     fn each_ending_is_told_apart() {
         for forked in [true, false] {
-            let shell = |script: &str, limits| shell_spawned(script, limits, forked);
+            // Each script reads its (empty) input first, as a built-in does: its end comes only
+            // once the limits are set.
+            let shell =
+                |script: &str, limits| shell_spawned(&format!("cat >/dev/null; {script}"), limits, forked);
             assert_eq!(shell("echo 92", LIMITS), Ending::Exited { stdout: b"92\n".to_vec() });
             let Ending::RuntimeError { detail } = shell("echo oops >&2; exit 3", LIMITS) else {
                 panic!("RE")

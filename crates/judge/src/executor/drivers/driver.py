@@ -31,6 +31,7 @@ def boards_text(boards):
     # A board of k rows joined has k - 1 breaks, more only when a row holds one.
     plain = (
         blocks is not None
+        and sizes
         and 0 not in sizes
         and sum(map(str.count, blocks, itertools.repeat("\n"))) == sum(sizes) - len(sizes)
         and not any(map(str.__contains__, blocks, itertools.repeat("\r")))

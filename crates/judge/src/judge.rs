@@ -22,7 +22,7 @@ use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
 use crate::sandbox::Sandbox;
-use crate::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus};
+use crate::snapshot::{already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
@@ -235,13 +235,24 @@ pub fn judge(
         )));
     }
     // The oracle draws the snapshots' boards while the files build (a tenth of a second that
-    // `--watch` would otherwise add to every save).
-    let (chosen, (snapshots, references)) = std::thread::scope(|scope| {
-        let settled = scope.spawn(|| settle_snapshots(&options.cases_folder, &cases));
+    // `--watch` would otherwise add to every save); they are held to their snapshots (which may
+    // write them) only once the files are chosen.
+    let (chosen, drawn) = std::thread::scope(|scope| {
+        let drawn = scope.spawn(|| {
+            let with_snapshots = cases.iter().filter(|case| has_snapshot(case));
+            let draw = |case| {
+                let boards = oracle_boards(case);
+                let matches =
+                    boards.as_ref().is_ok_and(|boards| already_matches(&options.cases_folder, case, boards));
+                Drawn { case, boards, matches }
+            };
+            with_snapshots.map(draw).collect::<Vec<_>>()
+        });
         let chosen = choose(&choice, progress);
-        (chosen, settled.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+        (chosen, drawn.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
     let Chosen { contestants: implementations, mut notes } = chosen?;
+    let (snapshots, references) = settle_snapshots(&options.cases_folder, drawn);
 
     let mut tasks: Vec<Task> = Vec::new();
     for contestant in &implementations {
@@ -422,16 +433,26 @@ pub fn judge(
     })
 }
 
+/// A case's boards drawn by the oracle, and whether its snapshot already holds them.
+struct Drawn<'a> {
+    case: &'a Case,
+    boards: Result<Vec<Placement>, String>,
+    matches: bool,
+}
+
 /// Each case's snapshot held against the oracle's boards, and those boards, by case id.
 type Settled = (BTreeMap<String, SnapshotStatus>, BTreeMap<String, Vec<Placement>>);
 
-fn settle_snapshots(cases_folder: &Path, cases: &[Case]) -> Settled {
+/// Settles each drawn case's snapshot: through insta (which may write) where it did not already
+/// match.
+fn settle_snapshots(cases_folder: &Path, drawn: Vec<Drawn>) -> Settled {
     let mut snapshots = BTreeMap::new();
     let mut references = BTreeMap::new();
-    for case in cases.iter().filter(|case| has_snapshot(case)) {
-        let status = match oracle_boards(case) {
+    for Drawn { case, boards, matches } in drawn {
+        let status = match boards {
             Ok(boards) => {
-                let status = assert_case(cases_folder, case, &boards);
+                let status =
+                    if matches { SnapshotStatus::Matches } else { assert_case(cases_folder, case, &boards) };
                 references.insert(case.id.clone(), boards);
                 status
             }

@@ -10,7 +10,9 @@
 
 use checker::{oracle, solution_set, Placement};
 use judge::case::load_cases;
-use judge::snapshot::{assert_case, has_snapshot, oracle_boards, SnapshotStatus, SNAPSHOT_LIMIT};
+use judge::snapshot::{
+    already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus, SNAPSHOT_LIMIT,
+};
 use pretty_assertions::assert_eq;
 
 #[test]
@@ -51,7 +53,10 @@ fn boards_of_every_small_case() {
                 enumerated += 1;
             }
         }
+        let quick = already_matches(&folder, case, &boards);
         let status = assert_case(&folder, case, &boards);
+        // The judge's quick reading (without insta) agrees with insta's.
+        assert_eq!(quick, status == SnapshotStatus::Matches, "{}: {status:?}", case.id);
         if status != SnapshotStatus::Matches {
             not_matching.push(format!("{}: {status:?}", case.id));
         }
@@ -109,6 +114,7 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
     assert_eq!(judge::snapshot::snapshot_folder(&folder.path), folder.join("snapshots"));
 
     // No snapshot yet: whatever insta's update setting, not a match.
+    assert!(!already_matches(&folder.path, case, &boards));
     let status = assert_case(&folder.path, case, &boards);
     assert_ne!(status, SnapshotStatus::Matches, "a missing snapshot");
 
@@ -117,10 +123,15 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
     std::fs::create_dir_all(folder.join("snapshots")).expect("create the snapshot folder");
     std::fs::copy(repository.join("cses__empty-8x8.snap"), &snapshot)
         .expect("copy the empty board's snapshot");
-    let _ = std::fs::remove_file(folder.join("snapshots/cses__empty-8x8.snap.new"));
+    // A pending snapshot beside it is for insta to remove: the quick reading leaves it to insta.
+    std::fs::write(folder.join("snapshots/cses__empty-8x8.snap.new"), "stale").expect("a pending file");
+    assert!(!already_matches(&folder.path, case, &boards));
     assert_eq!(assert_case(&folder.path, case, &boards), SnapshotStatus::Matches);
+    assert!(!folder.join("snapshots/cses__empty-8x8.snap.new").exists());
+    assert!(already_matches(&folder.path, case, &boards));
 
     // One board short: not a match, and the pending file, if any, is where the status says.
+    assert!(!already_matches(&folder.path, case, &boards[1..]));
     let status = assert_case(&folder.path, case, &boards[1..]);
     assert_ne!(status, SnapshotStatus::Matches, "a snapshot with one board more");
     if let SnapshotStatus::Pending { path } = &status {

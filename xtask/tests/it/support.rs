@@ -116,6 +116,21 @@ pub fn xtask(args: &[&str]) -> Xtask {
     Xtask { command, shown: format!("cargo xtask {}", args.join(" ")) }
 }
 
+/// Starts `command`, again while its program is busy (ETXTBSY): a binary just copied for a test
+/// stays open for writing in whatever another test thread forked meanwhile, until that child's exec.
+fn start(command: &mut Command) -> std::io::Result<Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(error) if error.raw_os_error() == Some(libc::ETXTBSY) && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            started => return started,
+        }
+    }
+}
+
 /// The judge as `cargo install` leaves it: the same binary named `queens-judge`, away from the
 /// clone (in `folder`), its built-in cases written below `folder/home`.
 pub fn queens_judge(folder: &TempFolder, args: &[&str]) -> Xtask {
@@ -152,24 +167,15 @@ impl Xtask {
 
     /// Starts it and returns at once, its output piped, for a test that reads it while it runs.
     pub fn spawn(mut self) -> Child {
-        self.command
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|error| panic!("start {}: {error}", self.shown))
+        self.command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        start(&mut self.command).unwrap_or_else(|error| panic!("start {}: {error}", self.shown))
     }
 
     /// Runs it to its end, or kills it and fails the test past [`DEADLINE`].
     pub fn run(mut self) -> Ran {
         let started = Instant::now();
-        let mut child = self
-            .command
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start the xtask binary");
+        self.command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = start(&mut self.command).expect("start the xtask binary");
         let reader = |mut source: Box<dyn Read + Send>| {
             std::thread::spawn(move || {
                 let mut bytes = Vec::new();

@@ -280,7 +280,9 @@ impl BuildContext<'_> {
         let tool = self.tool().ok()?;
         let real = locate_header(&tool, self.command, header)?;
         let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok()?;
-        let key = format!("{}\0{}\0{header}\0{stamp:?}", tool.program.display(), self.command.join(" "));
+        // The layout's version: 2 keeps the header itself beside its precompiled form.
+        let key =
+            format!("{}\0{}\0{header}\0{stamp:?}\0layout 2", tool.program.display(), self.command.join(" "));
         let name = format!("{:016x}", fnv1a(key.as_bytes()));
         let root = self.build_root.join("pch");
         let folder = root.join(&name);
@@ -317,6 +319,10 @@ impl BuildContext<'_> {
         ]);
         match compiler.run(&tool.program, &tool.prefixes, &words, self.command) {
             Ok(Compiled::Done { .. }) => {
+                // Where GCC finds a `.gch` it cannot use (a second `#include <bits/stdc++.h>`, a
+                // file that includes it after another header), it reads the header from the same
+                // folder, and fails if it is not there.
+                std::fs::copy(&real, folder.join(header)).ok()?;
                 write(&done, "").ok()?;
                 Some(folder)
             }

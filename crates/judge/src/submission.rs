@@ -419,28 +419,57 @@ fn build_for(
     };
     std::fs::create_dir_all(build_root)
         .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", build_root.display())))?;
-    let lock_path = folder.with_extension("lock");
+    // Two locks a key: `.lock`, exclusive while the build is made (a second judge waits, then finds
+    // it made); `.lease`, shared by every judge that may run the build, so that pruning (which
+    // takes both, without waiting) never removes a build in use. No judge waits for a lease
+    // while it holds a build's lock, so no two judges can wait for each other.
+    let (lock_path, lease_path) = (folder.with_extension("lock"), folder.with_extension("lease"));
+    let leased = || lock_key(&lease_path, libc::LOCK_SH).map(Arc::new);
     if done.exists() || failure.exists() {
-        let lease = Arc::new(lock_key(&lock_path, libc::LOCK_SH)?);
-        if let Some(build) = cached(&lease) {
+        if let Some(build) = cached(&leased()?) {
             return Ok(build);
         }
     }
-    // One build of a key at a time, across judges (two tests, `--watch` beside a judge): the
-    // second waits, then finds the first one's build.
-    let lock = Arc::new(lock_key(&lock_path, libc::LOCK_EX)?);
-    if let Some(build) = cached(&lock) {
-        set_lock(&lock, libc::LOCK_SH);
-        return Ok(build);
+    let lock = lock_key(&lock_path, libc::LOCK_EX)?;
+    // Made by another judge while this one waited (a record that cannot be read is made again).
+    if done.exists() || failure.exists() {
+        if let Some(build) = cached(&leased()?) {
+            return Ok(build);
+        }
     }
+    let built =
+        make_build(submission, problems, &command, &user_path, &folder, &source, build_root, sandbox)?;
+    let lease = leased()?;
+    drop(lock);
+    prune_builds(build_root, KEPT_BUILDS, KEPT_WHILE_IDLE);
+    Ok(match built {
+        Compiled::Done { entry } => Build::Ready(runnable(entry, &lease)),
+        Compiled::Refused(message) | Compiled::Stopped(message) => Build::CompileError(message),
+    })
+}
+
+/// Makes the build of `submission` in `folder` (its caller holds the key's lock) and writes its
+/// record: `built` (what to run) or `compile-error.txt`; a build stopped by a limit leaves none,
+/// as its failure is the machine's.
+#[allow(clippy::too_many_arguments)]
+fn make_build(
+    submission: &Submission,
+    problems: &[Problem],
+    command: &[String],
+    user_path: &Path,
+    folder: &Path,
+    source: &[u8],
+    build_root: &Path,
+    sandbox: Option<&Sandbox>,
+) -> Result<Compiled, Error> {
     // A half-made build of an earlier judge (killed mid-build) is made again from nothing.
-    let _ = std::fs::remove_dir_all(&folder);
-    let seen = Seen { folder: &folder, user_path: &user_path, sandboxed: sandbox.is_some() };
+    let _ = std::fs::remove_dir_all(folder);
+    let seen = Seen { folder, user_path, sandboxed: sandbox.is_some() };
     std::fs::create_dir_all(folder.join(SOURCE))
         .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", folder.display())))?;
-    std::fs::write(seen.copy(), &source)
+    std::fs::write(seen.copy(), source)
         .map_err(|error| Error::Environment(format!("{}: cannot write: {error}", folder.display())))?;
-    let text = String::from_utf8_lossy(&source).into_owned();
+    let text = String::from_utf8_lossy(source).into_owned();
     let context = BuildContext {
         compiler: Compiler {
             sandbox,
@@ -451,25 +480,18 @@ fn build_for(
         text: &text,
         problems,
         leetcode: submission.shape == Shape::LeetCode,
-        command: &command,
+        command,
         build_root,
     };
-    let built = match submission.language.build(&context).map_err(Error::Environment)? {
-        // Written whole: another judge reads them before it takes the lock.
-        Compiled::Done { entry } => {
-            crate::write_atomically(&done, &entry).map_err(Error::Environment)?;
-            Build::Ready(runnable(entry, &lock))
-        }
-        Compiled::Refused(message) => {
-            crate::write_atomically(&failure, &message).map_err(Error::Environment)?;
-            Build::CompileError(message)
-        }
-        Compiled::Stopped(message) => Build::CompileError(message),
-    };
-    // Shared from here: other judges may use the build, none may prune it while this one does.
-    set_lock(&lock, libc::LOCK_SH);
-    prune_builds(build_root, KEPT_BUILDS, KEPT_WHILE_IDLE);
-    Ok(built)
+    let compiled = submission.language.build(&context).map_err(Error::Environment)?;
+    // Written whole: another judge reads them before it takes the lock.
+    match &compiled {
+        Compiled::Done { entry } => crate::write_atomically(&folder.join("built"), entry),
+        Compiled::Refused(message) => crate::write_atomically(&folder.join("compile-error.txt"), message),
+        Compiled::Stopped(_) => Ok(()),
+    }
+    .map_err(Error::Environment)?;
+    Ok(compiled)
 }
 
 /// Opens a build's lock file (made if missing) and locks it (`operation`: `LOCK_SH` or `LOCK_EX`,
@@ -500,12 +522,6 @@ fn lock_key(path: &Path, operation: libc::c_int) -> Result<File, Error> {
     }
 }
 
-/// Changes the kind of a lock this process holds (`LOCK_SH` or `LOCK_EX`).
-fn set_lock(file: &File, operation: libc::c_int) {
-    // SAFETY: flock on a descriptor the caller owns.
-    unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(file), operation) };
-}
-
 /// How many builds the cache keeps beyond those used lately: every save under `--watch` is a new
 /// build (a Rust one some 4 MB), and a learner's loop makes hundreds.
 const KEPT_BUILDS: usize = 200;
@@ -521,8 +537,8 @@ fn mark_used(record: &Path) {
 }
 
 /// Removes the builds under `build_root` beyond the `keep` last used, but none used within `idle`
-/// nor any a judge holds (a running judge keeps a shared lock on each build it uses), with their
-/// lock files; the precompiled headers (`pch/`) stay. A build is a folder named by its key's 16 hex
+/// nor any a judge is making or holds (a judge keeps a shared lease on each build it may run), with
+/// their lock and lease files; the precompiled headers (`pch/`) stay. A build is a folder named by its key's 16 hex
 /// digits; when it was last used is its record's time (`built` or `compile-error.txt`; a folder
 /// without one, a build cut short, by the folder's own), read again under the build's lock.
 fn prune_builds(build_root: &Path, keep: usize, idle: Duration) {
@@ -544,13 +560,16 @@ fn prune_builds(build_root: &Path, keep: usize, idle: Duration) {
         if !idle_since(&folder) {
             continue;
         }
-        let lock_path = folder.with_extension("lock");
+        // Neither being made nor leased: both locks, taken without waiting.
+        let (lock_path, lease_path) = (folder.with_extension("lock"), folder.with_extension("lease"));
         let Ok(lock) = lock_key(&lock_path, libc::LOCK_EX | libc::LOCK_NB) else { continue };
+        let Ok(lease) = lock_key(&lease_path, libc::LOCK_EX | libc::LOCK_NB) else { continue };
         if idle_since(&folder) {
             let _ = std::fs::remove_dir_all(&folder);
+            let _ = std::fs::remove_file(&lease_path);
             let _ = std::fs::remove_file(&lock_path);
         }
-        drop(lock);
+        drop((lease, lock));
     }
 }
 
@@ -587,17 +606,19 @@ mod tests {
             made.push(folder);
         }
         std::fs::create_dir_all(root.join("pch/0123456789abcdef")).expect("a header's folder");
-        // A judge runs the 8 hours old one: it holds its lock, shared.
-        let lease = lock_key(&made[7].with_extension("lock"), libc::LOCK_SH).expect("a lease");
+        // A judge runs the 8 hours old one: it holds its lease, shared; another makes the 9 hours
+        // old one again (a build cut short): it holds its lock.
+        let lease = lock_key(&made[7].with_extension("lease"), libc::LOCK_SH).expect("a lease");
+        let making = lock_key(&made[8].with_extension("lock"), libc::LOCK_EX).expect("a lock");
         prune_builds(&root, 5, 5 * hour + Duration::from_secs(60));
-        drop(lease);
+        drop((lease, making));
         let left: Vec<bool> = made.iter().map(|folder| folder.exists()).collect();
         let locks: Vec<bool> = made.iter().map(|folder| folder.with_extension("lock").exists()).collect();
         assert!(root.join("pch/0123456789abcdef").exists());
         let _ = std::fs::remove_dir_all(&root);
         // Kept: the 5 used last (the two just now, and 1 to 3 hours ago), beyond them those used
-        // within 5 hours (4 and 5 hours ago) and the one held; the others go, with their locks.
-        let kept = [true, true, true, true, true, false, false, true, false, false, false, false, true, true];
+        // within 5 hours (4 and 5 hours ago) and the two held; the others go, with their locks.
+        let kept = [true, true, true, true, true, false, false, true, true, false, false, false, true, true];
         assert_eq!(left, kept);
         assert_eq!(locks, kept);
     }

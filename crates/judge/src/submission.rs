@@ -280,8 +280,8 @@ pub struct Runnable {
     pub problems: Vec<Problem>,
     /// Said once in the report: why the build answers fewer problems than the file seemed to.
     pub note: Option<String>,
-    /// A shared lock on the build's lock file, held while this value (or a clone) lives, so that
-    /// no judge prunes a build that another one is running.
+    /// A shared lock on the build's lease file, held while this value (or a clone) lives, so that
+    /// no judge prunes a build that another one may run.
     pub lease: Option<Arc<File>>,
 }
 
@@ -407,7 +407,7 @@ fn build_for(
         lease: Some(Arc::clone(lease)),
     };
     // A build found is marked as used (its record's time), so that pruning keeps it; the caller
-    // holds the key's lock, shared or not, so that pruning cannot take it away meanwhile.
+    // holds the build's lease, so that pruning cannot take it away meanwhile.
     let cached = |lease: &Arc<File>| -> Option<Build> {
         if let Ok(message) = std::fs::read_to_string(&failure) {
             mark_used(&failure);
@@ -537,10 +537,11 @@ fn mark_used(record: &Path) {
 }
 
 /// Removes the builds under `build_root` beyond the `keep` last used, but none used within `idle`
-/// nor any a judge is making or holds (a judge keeps a shared lease on each build it may run), with
-/// their lock and lease files; the precompiled headers (`pch/`) stay. A build is a folder named by its key's 16 hex
-/// digits; when it was last used is its record's time (`built` or `compile-error.txt`; a folder
-/// without one, a build cut short, by the folder's own), read again under the build's lock.
+/// nor any a judge is making or holds (a judge keeps a shared lease on each build it may run),
+/// with their lock and lease files; the precompiled headers (`pch/`) stay. A build is a folder
+/// named by its key's 16 hex digits; when it was last used is its record's time (`built` or
+/// `compile-error.txt`; a folder without one, a build cut short, by the folder's own), read again
+/// under the build's locks.
 fn prune_builds(build_root: &Path, keep: usize, idle: Duration) {
     let Ok(entries) = std::fs::read_dir(build_root) else { return };
     let is_key = |name: &str| name.len() == 16 && name.bytes().all(|byte| byte.is_ascii_hexdigit());

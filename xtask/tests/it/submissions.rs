@@ -1015,6 +1015,44 @@ fn strict_leaves_a_file_whose_checked_build_fails_unchecked_and_says_so() {
     );
 }
 
+/// Two judges started at once on the same new files: each builds those it reaches first and waits
+/// for the other's (a build's lock), then both run them all under shared leases and finish, with
+/// the same verdicts.
+#[test]
+fn two_judges_building_the_same_new_files_at_once_both_finish() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-two-judges");
+    let fresh = format!("{} {:?}", std::process::id(), std::time::SystemTime::now());
+    let files: Vec<PathBuf> = ["cses/right.c", "cses/right.rs", "cses/right.cpp"]
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(corpus().join(path)).expect("a corpus file");
+            let name = path.rsplit('/').next().expect("a name");
+            folder.write(name, &format!("{text}\n// {fresh}\n"))
+        })
+        .collect();
+    let cases = cases_folder();
+    let judges: Vec<_> = (0..2)
+        .map(|_| {
+            let ordered: Vec<String> = files.iter().map(|file| path_arg(file).to_string()).collect();
+            let cases = cases.arg().to_string();
+            std::thread::spawn(move || {
+                let mut args =
+                    vec!["judge", "--json", "--jobs", "2", "--case", "=cses/sample", "--cases", &cases];
+                args.extend(ordered.iter().map(String::as_str));
+                run_xtask(&args).run()
+            })
+        })
+        .collect();
+    for judge in judges {
+        let ran = judge.join().expect("a judge's thread");
+        ran.expect_code(0);
+        let report = ran.json();
+        assert_eq!(runs(&report).len(), 3, "{ran}");
+        assert!(runs(&report).iter().all(|run| run["verdict"] == "AC"), "{ran}");
+    }
+}
+
 // ---------------------------------------------------------------- 6. stress on files
 
 #[test]

@@ -1022,7 +1022,7 @@ fn strict_leaves_a_file_whose_checked_build_fails_unchecked_and_says_so() {
 fn two_judges_building_the_same_new_files_at_once_both_finish() {
     let _shared = shared();
     let folder = TempFolder::new("submission-two-judges");
-    let fresh = format!("{} {:?}", std::process::id(), std::time::SystemTime::now());
+    let fresh = format!("{} {:?}", std::process::id(), SystemTime::now());
     let files: Vec<PathBuf> = ["cses/right.c", "cses/right.rs", "cses/right.cpp"]
         .iter()
         .map(|path| {

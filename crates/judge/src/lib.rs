@@ -186,6 +186,35 @@ pub fn display_relative(path: &Path) -> String {
     }
 }
 
+/// Opens a lock file (made if missing) and locks it (`operation`: `LOCK_SH` or `LOCK_EX`, perhaps
+/// with `LOCK_NB`); again when the file was removed meanwhile (pruning the build cache removes the
+/// lock files of a build it removes, while holding them), so that every holder of a lock holds one
+/// file. The lock goes when the file is closed.
+///
+/// # Errors
+/// One line when the file cannot be made or locked (`LOCK_NB`: when another holds it).
+pub fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::MetadataExt;
+    loop {
+        let file = std::fs::File::options()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|error| format!("{}: cannot create: {error}", path.display()))?;
+        // SAFETY: flock on a descriptor this function owns; released when `file` closes.
+        if unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), operation) } != 0 {
+            let error = std::io::Error::last_os_error();
+            return Err(format!("{}: cannot lock: {error}", path.display()));
+        }
+        let held = file.metadata().map_err(|error| format!("{}: {error}", path.display()))?;
+        if std::fs::metadata(path).is_ok_and(|now| now.ino() == held.ino() && now.dev() == held.dev()) {
+            return Ok(file);
+        }
+    }
+}
+
 /// Writes a whole file under a temporary name beside it, then renames it into place, so that a
 /// reader never sees it half-written; on failure the temporary file is removed and the target is
 /// left as it was. The folder must exist: a mistyped one is an error, not a new folder.

@@ -174,6 +174,21 @@ struct Started {
     sandboxed: Option<crate::sandbox::Spawned>,
 }
 
+impl Started {
+    /// A child started with `std::process` (its three standard streams piped), outside the sandbox.
+    fn plain(child: &mut std::process::Child, answer: Option<std::fs::File>) -> Started {
+        let pipe_file = |fd: OwnedFd| std::fs::File::from(fd);
+        Started {
+            pid: child.id() as libc::pid_t,
+            stdin: pipe_file(child.stdin.take().expect("stdin is piped").into()),
+            stdout: pipe_file(child.stdout.take().expect("stdout is piped").into()),
+            stderr: pipe_file(child.stderr.take().expect("stderr is piped").into()),
+            answer,
+            sandboxed: None,
+        }
+    }
+}
+
 /// Runs `job` and waits for it, within its limits.
 ///
 /// # Errors
@@ -470,15 +485,7 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
     }
     let mut child =
         command.spawn().map_err(|error| format!("cannot start {}: {error}", job.program.display()))?;
-    let pipe_file = |fd: OwnedFd| std::fs::File::from(fd);
-    Ok(Started {
-        pid: child.id() as libc::pid_t,
-        stdin: pipe_file(child.stdin.take().expect("stdin is piped").into()),
-        stdout: pipe_file(child.stdout.take().expect("stdout is piped").into()),
-        stderr: pipe_file(child.stderr.take().expect("stderr is piped").into()),
-        answer: answer_pipe.map(|(read, _)| pipe_file(read)),
-        sandboxed: None,
-    })
+    Ok(Started::plain(&mut child, answer_pipe.map(|(read, _)| std::fs::File::from(read))))
 }
 
 /// Starts a built-in's child: the judge's own code, so nothing needs doing between fork and exec
@@ -505,15 +512,7 @@ fn start_builtin(
             return Err(format!("cannot limit {}: {error}", job.program.display()));
         }
     }
-    let pipe_file = |fd: OwnedFd| std::fs::File::from(fd);
-    Ok(Started {
-        pid,
-        stdin: pipe_file(child.stdin.take().expect("stdin is piped").into()),
-        stdout: pipe_file(child.stdout.take().expect("stdout is piped").into()),
-        stderr: pipe_file(child.stderr.take().expect("stderr is piped").into()),
-        answer: None,
-        sandboxed: None,
-    })
+    Ok(Started::plain(&mut child, None))
 }
 
 /// The CPU time (user + system, with what each has reaped) and the resident memory summed over

@@ -153,15 +153,9 @@ impl SnapshotStatus {
 /// insta asserts in a staging folder, and only what it wrote there is written into place (see the
 /// module docs).
 pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> SnapshotStatus {
-    let folder = snapshot_folder(cases_folder);
-    // The place the user named (or the workspace) may be a link; nothing below it may be.
-    let base =
-        if is_repository_folder(cases_folder) { crate::workspace_root() } else { cases_folder.to_path_buf() };
-    let name = snapshot_name(&case.id);
+    let Places { folder, base, name, path, pending } = places(cases_folder, case);
     let snap_file = format!("{name}.snap");
     let pending_file = format!("{name}.snap.new");
-    let path = folder.join(&snap_file);
-    let pending = folder.join(&pending_file);
     let failed =
         |reason: String| SnapshotStatus::Failed { reason: format!("{reason} (nothing was written)") };
     for target in [&path, &pending] {
@@ -231,19 +225,35 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
     }
 }
 
+/// Where the snapshot of a case lives.
+struct Places {
+    /// Its folder.
+    folder: PathBuf,
+    /// The place the user named (or the workspace): it may be a link; nothing below it may be.
+    base: PathBuf,
+    /// The snapshot's name (its case id, `/` as `__`).
+    name: String,
+    /// The snapshot, and its pending version (`.snap.new`).
+    path: PathBuf,
+    pending: PathBuf,
+}
+
+fn places(cases_folder: &Path, case: &Case) -> Places {
+    let folder = snapshot_folder(cases_folder);
+    let base =
+        if is_repository_folder(cases_folder) { crate::workspace_root() } else { cases_folder.to_path_buf() };
+    let name = snapshot_name(&case.id);
+    let (path, pending) = (folder.join(format!("{name}.snap")), folder.join(format!("{name}.snap.new")));
+    Places { folder, base, name, path, pending }
+}
+
 /// Whether the snapshot of `case` already holds `boards`, read without insta and without writing
 /// anything (its body, after insta's front matter, is what [`render`] gives), with no pending
 /// `.snap.new` beside it to remove: what [`assert_case`] would find, told a few times quicker, and
 /// safely from any thread. False in every other case, which `assert_case` then settles.
 pub fn already_matches(cases_folder: &Path, case: &Case, boards: &[Placement]) -> bool {
-    let folder = snapshot_folder(cases_folder);
-    let base =
-        if is_repository_folder(cases_folder) { crate::workspace_root() } else { cases_folder.to_path_buf() };
-    let name = snapshot_name(&case.id);
-    let path = folder.join(format!("{name}.snap"));
-    if refuse_links_below(&base, &path).is_err()
-        || std::fs::symlink_metadata(folder.join(format!("{name}.snap.new"))).is_ok()
-    {
+    let Places { base, path, pending, .. } = places(cases_folder, case);
+    if refuse_links_below(&base, &path).is_err() || std::fs::symlink_metadata(pending).is_ok() {
         return false;
     }
     let Ok(Some(bytes)) = read_snapshot(&path) else { return false };

@@ -494,32 +494,9 @@ fn make_build(
     Ok(compiled)
 }
 
-/// Opens a build's lock file (made if missing) and locks it (`operation`: `LOCK_SH` or `LOCK_EX`,
-/// perhaps with `LOCK_NB`); again when the file was removed meanwhile (pruning removes the lock of
-/// a build it removes, while holding it), so that every holder of a key's lock holds one file.
-///
-/// # Errors
-/// One line when the file cannot be made or locked (`LOCK_NB`: when another holds it).
+/// [`crate::lock_file`], its failure the machine's.
 fn lock_key(path: &Path, operation: libc::c_int) -> Result<File, Error> {
-    use std::os::unix::fs::MetadataExt;
-    loop {
-        let file = File::options()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(path)
-            .map_err(|error| Error::Environment(format!("{}: cannot create: {error}", path.display())))?;
-        // SAFETY: flock on a descriptor this function owns; released when `file` closes.
-        if unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), operation) } != 0 {
-            let error = std::io::Error::last_os_error();
-            return Err(Error::Environment(format!("{}: cannot lock: {error}", path.display())));
-        }
-        let held = file.metadata().map_err(|error| Error::Environment(error.to_string()))?;
-        if std::fs::metadata(path).is_ok_and(|now| now.ino() == held.ino() && now.dev() == held.dev()) {
-            return Ok(file);
-        }
-    }
+    crate::lock_file(path, operation).map_err(Error::Environment)
 }
 
 /// How many builds the cache keeps beyond those used lately: every save under `--watch` is a new

@@ -108,12 +108,17 @@ pub struct Ran {
 
 /// `cargo xtask ARGS` as the built binary, outside CI and with every colour setting removed.
 pub fn xtask(args: &[&str]) -> Xtask {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_xtask"));
+    run_as(Path::new(env!("CARGO_BIN_EXE_xtask")), "cargo xtask", args)
+}
+
+/// `program ARGS`, shown as `shown ARGS`, outside CI and with every colour setting removed.
+fn run_as(program: &Path, shown: &str, args: &[&str]) -> Xtask {
+    let mut command = Command::new(program);
     command.args(args);
     for variable in ["CI", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "INSTA_UPDATE", "INSTA_FORCE_PASS"] {
         command.env_remove(variable);
     }
-    Xtask { command, shown: format!("cargo xtask {}", args.join(" ")) }
+    Xtask { command, shown: format!("{shown} {}", args.join(" ")) }
 }
 
 /// Starts `command`, again while its program is busy (ETXTBSY): a binary just copied for a test
@@ -139,18 +144,9 @@ pub fn queens_judge(folder: &TempFolder, args: &[&str]) -> Xtask {
         std::fs::create_dir_all(folder.path.join("bin")).expect("a bin folder");
         std::fs::copy(env!("CARGO_BIN_EXE_xtask"), &binary).expect("a copy of the judge");
     }
-    let mut xtask = xtask(args);
-    let mut command = Command::new(&binary);
-    command
-        .args(args)
-        .env("QUEENS_JUDGE_HOME", folder.path.join("home"))
-        .env("CARGO_TARGET_DIR", folder.path.join("target"));
-    for variable in ["CI", "NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "INSTA_UPDATE", "INSTA_FORCE_PASS"] {
-        command.env_remove(variable);
-    }
-    xtask.command = command;
-    xtask.shown = format!("queens-judge {}", args.join(" "));
-    xtask
+    run_as(&binary, "queens-judge", args)
+        .env("QUEENS_JUDGE_HOME", path_arg(&folder.path.join("home")))
+        .env("CARGO_TARGET_DIR", path_arg(&folder.path.join("target")))
 }
 
 impl Xtask {

@@ -291,9 +291,7 @@ impl BuildContext<'_> {
             return Some(folder);
         }
         std::fs::create_dir_all(&root).ok()?;
-        let lock = std::fs::File::create(root.join(format!("{name}.lock"))).ok()?;
-        // SAFETY: flock on a descriptor this function owns; released when `lock` closes.
-        unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&lock), libc::LOCK_EX) };
+        let _lock = crate::lock_file(&root.join(format!("{name}.lock")), libc::LOCK_EX).ok()?;
         if done.exists() {
             return Some(folder);
         }

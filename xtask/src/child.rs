@@ -1,4 +1,4 @@
-//! `cargo xtask __run ID --problem P [--samples K --sample-ns T] [--check-inside]`: the child
+//! `cargo xtask __run ID --problem P [--samples K --sample-ns T] [--check-inside] [--session]`: the child
 //! process of one run of a built-in implementation (see `judge::child`). The judge, stress and
 //! bench start it, never a person, so its arguments are read by hand, without clap: it starts
 //! hundreds of times a judge run.
@@ -39,6 +39,7 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
         samples: None,
         sample_target: Duration::ZERO,
         check_inside: false,
+        session: false,
     };
     let mut options = options.iter();
     while let Some(option) = options.next() {
@@ -55,11 +56,19 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
                 request.sample_target = Duration::from_nanos(nanos);
             }
             "--check-inside" => request.check_inside = true,
+            "--session" => request.session = true,
             other => return Err(format!("unexpected `{other}`")),
         }
     }
     if !entry.solves(request.problem) {
         return Err(format!("{id} does not solve {}", request.problem));
+    }
+    if request.session {
+        use std::os::fd::FromRawFd;
+        // SAFETY: the judge opens descriptor 3 for a session's answers, and nothing else uses it.
+        let channel = unsafe { std::fs::File::from_raw_fd(3) };
+        let mut channel = std::io::BufWriter::new(channel);
+        return judge::child::child_session(&entry, &request, &mut std::io::stdin().lock(), &mut channel);
     }
     let mut input = Vec::new();
     std::io::stdin()

@@ -108,6 +108,9 @@ pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
     if request.check_inside {
         args.push("--check-inside".into());
     }
+    if request.session {
+        args.push("--session".into());
+    }
     args
 }
 
@@ -122,6 +125,8 @@ pub struct ChildRequest {
     pub sample_target: Duration,
     /// Check LeetCode 51's boards in the child and send their number only.
     pub check_inside: bool,
+    /// Answer test after test, as a LeetCode driver does ([`child_session`]).
+    pub session: bool,
 }
 
 /// Timings a child sends when asked for samples.
@@ -188,6 +193,33 @@ pub fn child_main(
     out.flush().map_err(|error| format!("cannot write the answer: {error}"))
 }
 
+/// A built-in's session, as LeetCode runs a submission (see `runner::run_session`): `R` once
+/// ready, then for each line of `input` (one test's side) a frame with its answer on `channel`.
+///
+/// # Errors
+/// A bad side, or a channel that cannot be written.
+pub fn child_session(
+    entry: &Entry,
+    request: &ChildRequest,
+    input: &mut dyn std::io::BufRead,
+    channel: &mut dyn Write,
+) -> Result<(), String> {
+    let write_error = |error: std::io::Error| format!("cannot write the answer: {error}");
+    channel.write_all(b"R\n").and_then(|()| channel.flush()).map_err(write_error)?;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line).map_err(|error| format!("cannot read stdin: {error}"))? == 0 {
+            return Ok(());
+        }
+        let board = parse_input(request.problem, line.as_bytes())?;
+        let answer = entry.kernel.run(&board).to_wire();
+        write!(channel, "A {} 0\n{answer}", answer.len())
+            .and_then(|()| channel.flush())
+            .map_err(write_error)?;
+    }
+}
+
 /// Splits what a built-in child wrote into its answer (or the fault it found inside) and its
 /// samples, when it was asked for them.
 ///
@@ -246,6 +278,7 @@ mod tests {
     fn the_child_speaks_the_wire_format_and_samples_when_asked() {
         let entry = crate::registry::find("leetcode51/bitmask").expect("registered");
         let plain = ChildRequest {
+            session: false,
             problem: Problem::LeetCode51,
             samples: None,
             sample_target: Duration::from_millis(1),

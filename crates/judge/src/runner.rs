@@ -34,6 +34,9 @@ use std::time::{Duration, Instant};
 use crate::sandbox::{Layout, Sandbox};
 use crate::table::format_duration;
 
+mod session;
+pub use session::{run_session, SessionTest, STARTUP_ALLOWANCE};
+
 /// What one run may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -134,6 +137,14 @@ pub struct Finished {
     pub killed_over_cpu: bool,
     /// The kernel's out-of-memory killer ended a process of the run at its cgroup's limit.
     pub killed_for_memory: bool,
+    /// In a session: what the driver saw of the file's own state as the test began (one
+    /// `NAME\tVALUE` line each), where it can tell.
+    pub state: String,
+    /// In a session: the process ended (or was killed) during this test; the tests after it were
+    /// not run in it.
+    pub ended_process: bool,
+    /// In a session: the process ended before it answered this test.
+    pub unanswered: bool,
 }
 
 /// How much of standard error is kept for a runtime error's or a compiler's message: its first
@@ -343,6 +354,9 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         killed_at_backstop,
         killed_over_cpu,
         killed_for_memory,
+        state: String::new(),
+        ended_process: true,
+        unanswered: false,
     })
 }
 
@@ -608,6 +622,14 @@ impl Finished {
         if !self.status.success() {
             return Ending::RuntimeError { detail: crash_detail(self.status, &stderr) };
         }
+        if self.unanswered {
+            return Ending::RuntimeError {
+                detail: format!(
+                    "{} before it answered this test",
+                    crash_detail(self.status, &stderr).replacen("exited", "the program exited", 1)
+                ),
+            };
+        }
         Ending::Exited { stdout: self.stdout }
     }
 }
@@ -862,6 +884,13 @@ impl RunGroup {
         })
     }
 
+    /// Starts the group's peak memory afresh from what it holds now (cgroup v1 alone allows it).
+    fn reset_peak(&self) {
+        if let GroupKind::V1 { memory: Some(memory), .. } = &self.kind {
+            let _ = std::fs::write(memory.join("memory.max_usage_in_bytes"), "0");
+        }
+    }
+
     /// Kills every process still in the group.
     fn kill_all(&self) {
         for folder in self.folders() {
@@ -1054,6 +1083,10 @@ impl ExitWaiter {
             unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) }
         });
         ExitWaiter { pidfd }
+    }
+
+    fn raw_fd(&self) -> Option<RawFd> {
+        self.pidfd.as_ref().map(std::os::fd::AsRawFd::as_raw_fd)
     }
 
     fn wait(&self, timeout: Duration) {

@@ -33,6 +33,14 @@ impl Executor for C {
         &["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
     }
 
+    fn leetcode_flags(&self) -> &'static [&'static str] {
+        super::sanitizer::FLAGS
+    }
+
+    fn explain_crash(&self, stderr: &str) -> Option<String> {
+        super::sanitizer::finding(stderr)
+    }
+
     fn read(&self, code: &str) -> Declared {
         Declared {
             lists: declares_c_like(code, "solveNQueens", &["char***"], &["int", "int*", "int**"]),

@@ -28,6 +28,14 @@ impl Executor for Cpp {
         &["-D_GLIBCXX_DEBUG", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
     }
 
+    fn leetcode_flags(&self) -> &'static [&'static str] {
+        super::sanitizer::FLAGS
+    }
+
+    fn explain_crash(&self, stderr: &str) -> Option<String> {
+        super::sanitizer::finding(stderr)
+    }
+
     fn read(&self, code: &str) -> Declared {
         Declared {
             lists: declares_c_like(code, "solveNQueens", &["vector<vector<string>>"], &["int"]),
@@ -75,27 +83,128 @@ pub(super) fn has_main(code: &str) -> bool {
     })
 }
 
-/// The C++ driver: LeetCode's headers, then the file under its own name and lines.
+/// The C++ driver: LeetCode's headers, then the file under its own name and lines, then a `main`
+/// that runs every test of a submission in one process, as LeetCode does (the session protocol:
+/// `R` on descriptor 3 once started, then per test a line with n on stdin and a frame on
+/// descriptor 3), each with a `new Solution()` that is never deleted, as LeetCode's is not.
 fn driver(context: &BuildContext) -> String {
     let (user, problems) = (context.text, context.problems);
     let quoted = quoted_for_line(context.user_path());
     let mut text = format!(
         "#include <bits/stdc++.h>\nusing namespace std;\n#line 1 \"{quoted}\"\n{user}\n#line 1 \"queens-judge-driver.cpp\"\n"
     );
-    text.push_str("#include <unistd.h>\nint main(int argc, char** argv) {\n    string problem = argc > 1 ? argv[1] : \"\";\n    int n = 0;\n    cin >> n;\n    string out;\n");
+    text.push_str(DRIVER_HEAD);
     if problems.contains(&Problem::LeetCode51) {
-        text.push_str("    if (problem == \"51\") {\n        Solution* solution = new Solution();\n        vector<vector<string>> boards = solution->solveNQueens(n);\n        out += to_string(boards.size()) + \"\\n\";\n        for (const auto& board : boards) {\n            out += to_string(board.size()) + \"\\n\";\n            for (const auto& row : board) {\n                for (char c : row) {\n                    if (c == '\\n') out += \"\\\\n\"; else if (c == '\\r') out += \"\\\\r\"; else out += c;\n                }\n                out += \"\\n\";\n            }\n        }\n    }\n");
+        text.push_str(DRIVER_51);
     }
     if problems.contains(&Problem::LeetCode52) {
-        text.push_str("    if (problem == \"52\") {\n        Solution* solution = new Solution();\n        out += to_string(solution->totalNQueens(n)) + \"\\n\";\n    }\n");
+        text.push_str(DRIVER_52);
     }
-    text.push_str("    cout.flush();\n    size_t written = 0;\n    while (written < out.size()) {\n        ssize_t wrote = write(3, out.data() + written, out.size() - written);\n        if (wrote <= 0) return 3;\n        written += (size_t)wrote;\n    }\n    return 0;\n}\n");
+    text.push_str(DRIVER_TAIL);
     text
 }
+
+/// The driver's helpers and its loop, up to the call.
+const DRIVER_HEAD: &str = r#"#include <unistd.h>
+// Writes all of it on descriptor 3; false once the channel fails.
+static bool queens_judge_send(const char* bytes, size_t size) {
+    while (size > 0) {
+        ssize_t wrote = write(3, bytes, size);
+        if (wrote < 0 && errno == EINTR) continue;
+        if (wrote <= 0) return false;
+        bytes += wrote;
+        size -= (size_t)wrote;
+    }
+    return true;
+}
+// A line's n, spaces around it allowed.
+static bool queens_judge_number(const string& line, int& n) {
+    const char* start = line.c_str();
+    char* end = nullptr;
+    errno = 0;
+    long value = strtol(start, &end, 10);
+    while (*end == ' ' || *end == '\t' || *end == '\r') end++;
+    if (end == start || *end != '\0' || errno != 0 || value < INT_MIN || value > INT_MAX) return false;
+    n = (int)value;
+    return true;
+}
+int main(int argc, char** argv) {
+    string problem = argc > 1 ? argv[1] : "";
+    if (!queens_judge_send("R\n", 2)) return 3;
+    string line, out;
+    int n = 0;
+    while (getline(cin, line)) {
+        if (!queens_judge_number(line, n)) {
+            cerr << "the judge's input is not a number of queens" << endl;
+            return 2;
+        }
+        out.clear();
+"#;
+
+const DRIVER_51: &str = r#"        if (problem == "51") {
+            Solution* solution = new Solution();
+            vector<vector<string>> boards = solution->solveNQueens(n);
+            out += to_string(boards.size()) + "\n";
+            for (const auto& board : boards) {
+                out += to_string(board.size()) + "\n";
+                for (const auto& row : board) {
+                    for (char c : row) {
+                        if (c == '\n') out += "\\n"; else if (c == '\r') out += "\\r"; else out += c;
+                    }
+                    out += "\n";
+                }
+            }
+        }
+"#;
+
+const DRIVER_52: &str = r#"        if (problem == "52") {
+            Solution* solution = new Solution();
+            out += to_string(solution->totalNQueens(n)) + "\n";
+        }
+"#;
+
+/// What this test printed goes out first, then the frame: `A <answer> 0`, the answer.
+const DRIVER_TAIL: &str = r#"        cout.flush();
+        fflush(stdout);
+        string header = "A " + to_string(out.size()) + " 0\n";
+        if (!queens_judge_send(header.data(), header.size()) || !queens_judge_send(out.data(), out.size())) return 3;
+    }
+    return close(3) == 0 ? 0 : 3;
+}
+"#;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_driver_names_the_users_lines_and_runs_every_test() {
+        use super::super::context::{Compiler, Seen};
+        let (folder, user_path) = (std::path::Path::new("/build"), std::path::Path::new("queens.cpp"));
+        let context = BuildContext {
+            compiler: Compiler {
+                sandbox: None,
+                seen: Seen { folder, user_path, sandboxed: false },
+                reserves_memory: false,
+                file_bytes: 0,
+            },
+            text: "class Solution {};",
+            problems: &[Problem::LeetCode52],
+            leetcode: true,
+            command: &[],
+            build_root: folder,
+        };
+        let driver = driver(&context);
+        assert!(driver
+            .contains("#line 1 \"queens.cpp\"\nclass Solution {};\n#line 1 \"queens-judge-driver.cpp\"\n"));
+        // Ready once, then a frame a line, a `new Solution()` each; only the problems asked for.
+        let at = |text: &str| driver.find(text).unwrap_or_else(|| panic!("no {text}"));
+        assert!(at("queens_judge_send(\"R\\n\", 2)") < at("while (getline(cin, line))"));
+        assert!(
+            at("while (getline(cin, line))") < at("new Solution()") && at("new Solution()") < at("\"A \" + ")
+        );
+        assert!(!driver.contains("solveNQueens"));
+    }
 
     #[test]
     fn an_overload_named_like_leetcode_51_is_a_helper() {

@@ -236,20 +236,182 @@ fn is_main(code: &str, start: usize, end: usize) -> bool {
         })
 }
 
-/// The driver: n on stdin, a `new Solution()` per call, the answer on descriptor 3.
+/// The driver: every test of a submission in one process, as LeetCode runs them (the session
+/// protocol: `R` on descriptor 3 once `Solution` is loaded, then per test a line with n on stdin and
+/// a frame on descriptor 3), a `new Solution()` a test. What `Solution`'s static fields (and its
+/// nested classes') hold before a test's call, where it differs from what they held once loaded,
+/// goes with the test's answer: a fresh process would not have it.
 fn driver(problems: &[Problem]) -> String {
-    let mut text = format!(
-        "import java.io.*;\nimport java.util.*;\n\npublic class {DRIVER_CLASS} {{\n    public static void main(String[] args) throws Exception {{\n        String problem = args.length > 0 ? args[0] : \"\";\n        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));\n        int n = Integer.parseInt(in.readLine().trim());\n        StringBuilder out = new StringBuilder();\n"
-    );
+    let mut text = format!("{DRIVER_HEAD}public class {DRIVER_CLASS} {{\n{DRIVER_STATE}{DRIVER_MAIN}");
     if problems.contains(&Problem::LeetCode51) {
-        text.push_str("        if (problem.equals(\"51\")) {\n            List<List<String>> boards = new Solution().solveNQueens(n);\n            out.append(boards.size()).append('\\n');\n            for (List<String> board : boards) {\n                out.append(board.size()).append('\\n');\n                for (String row : board) {\n                    out.append(String.valueOf(row).replace(\"\\n\", \"\\\\n\").replace(\"\\r\", \"\\\\r\")).append('\\n');\n                }\n            }\n        }\n");
+        text.push_str(DRIVER_51);
     }
     if problems.contains(&Problem::LeetCode52) {
-        text.push_str("        if (problem.equals(\"52\")) {\n            out.append(new Solution().totalNQueens(n)).append('\\n');\n        }\n");
+        text.push_str(DRIVER_52);
     }
-    text.push_str("        System.out.flush();\n        FileDescriptor descriptor = new FileDescriptor();\n        java.lang.reflect.Field number = FileDescriptor.class.getDeclaredField(\"fd\");\n        number.setAccessible(true);\n        number.setInt(descriptor, 3);\n        try (OutputStream channel = new FileOutputStream(descriptor)) {\n            channel.write(out.toString().getBytes(\"UTF-8\"));\n        }\n    }\n}\n");
+    text.push_str(DRIVER_TAIL);
     text
 }
+
+const DRIVER_HEAD: &str = "import java.io.*;\nimport java.lang.reflect.*;\nimport java.nio.charset.StandardCharsets;\nimport java.util.*;\n\n";
+
+/// The fingerprints of static fields and the lines that show a changed one.
+const DRIVER_STATE: &str = r#"    /** What a static field held: a scalar by value; a collection, a map or an array by identity
+        and size (an array by its contents' hash too); anything else by identity. */
+    static final class Print {
+        final Object identity;
+        final String value;
+        final int size, contents;
+
+        Print(Object identity, String value, int size, int contents) {
+            this.identity = identity;
+            this.value = value;
+            this.size = size;
+            this.contents = contents;
+        }
+
+        boolean same(Print other) {
+            return identity == other.identity && Objects.equals(value, other.value) && size == other.size
+                && contents == other.contents;
+        }
+    }
+
+    static boolean scalar(Object value) {
+        return value == null || value instanceof Number || value instanceof Boolean || value instanceof Character
+            || value instanceof String;
+    }
+
+    static Print print(Object value) {
+        if (scalar(value)) return new Print(null, value == null ? "null" : value.getClass().getName() + ":" + value, 0, 0);
+        if (value.getClass().isArray()) return new Print(value, null, Array.getLength(value), contents(value, 0));
+        if (value instanceof Collection) return new Print(value, null, ((Collection<?>) value).size(), 0);
+        if (value instanceof Map) return new Print(value, null, ((Map<?, ?>) value).size(), 0);
+        return new Print(value, null, 0, 0);
+    }
+
+    /** An array's contents' hash, through the arrays it holds (a few deep); other objects in it by identity. */
+    static int contents(Object array, int depth) {
+        if (array instanceof int[]) return Arrays.hashCode((int[]) array);
+        if (array instanceof long[]) return Arrays.hashCode((long[]) array);
+        if (array instanceof boolean[]) return Arrays.hashCode((boolean[]) array);
+        if (array instanceof char[]) return Arrays.hashCode((char[]) array);
+        if (array instanceof byte[]) return Arrays.hashCode((byte[]) array);
+        if (array instanceof short[]) return Arrays.hashCode((short[]) array);
+        if (array instanceof double[]) return Arrays.hashCode((double[]) array);
+        if (array instanceof float[]) return Arrays.hashCode((float[]) array);
+        int hash = 1;
+        for (Object item : (Object[]) array) {
+            int one;
+            if (item == null) one = 0;
+            else if (item.getClass().isArray() && depth < 4) one = contents(item, depth + 1);
+            else if (scalar(item)) one = item.toString().hashCode();
+            else one = System.identityHashCode(item);
+            hash = 31 * hash + one;
+        }
+        return hash;
+    }
+
+    static String described(Object value) {
+        String text;
+        if (value == null) text = "null";
+        else if (value instanceof String) text = '"' + (String) value + '"';
+        else if (value instanceof Character) text = "'" + value + "'";
+        else if (scalar(value)) text = value.toString();
+        else {
+            String kind = value.getClass().getSimpleName();
+            if (kind.isEmpty()) kind = value.getClass().getName();
+            String article = "AEIOUaeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ";
+            if (value.getClass().isArray()) return article + kind + " of " + Array.getLength(value);
+            if (value instanceof Collection) {
+                int size = ((Collection<?>) value).size();
+                return article + kind + " of " + size + (size == 1 ? " item" : " items");
+            }
+            if (value instanceof Map) {
+                int size = ((Map<?, ?>) value).size();
+                return article + kind + " of " + size + (size == 1 ? " entry" : " entries");
+            }
+            return article + kind;
+        }
+        text = text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
+    }
+
+    /** The static fields of a class and of the classes nested in it, made readable. */
+    static void staticFields(Class<?> owner, List<Field> fields) {
+        for (Field field : owner.getDeclaredFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && !field.isSynthetic()) {
+                field.setAccessible(true);
+                fields.add(field);
+            }
+        }
+        for (Class<?> nested : owner.getDeclaredClasses()) staticFields(nested, fields);
+    }
+
+"#;
+
+/// `main`, up to the call.
+const DRIVER_MAIN: &str = r#"    public static void main(String[] args) throws Exception {
+        String problem = args.length > 0 ? args[0] : "";
+        // Loaded now, so that its static initialisers run before the first test, as in a fresh process.
+        Class<?> solutionClass = Class.forName("Solution");
+        List<Field> fields = new ArrayList<>();
+        staticFields(solutionClass, fields);
+        List<Print> baseline = new ArrayList<>();
+        for (Field field : fields) baseline.add(print(field.get(null)));
+        FileDescriptor descriptor = new FileDescriptor();
+        Field number = FileDescriptor.class.getDeclaredField("fd");
+        number.setAccessible(true);
+        number.setInt(descriptor, 3);
+        OutputStream channel = new FileOutputStream(descriptor);
+        channel.write(new byte[] {'R', '\n'});
+        channel.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line; (line = in.readLine()) != null; ) {
+            int n = Integer.parseInt(line.trim());
+            StringBuilder out = new StringBuilder();
+            StringBuilder state = new StringBuilder();
+            Solution solution = new Solution();
+            for (int i = 0; i < fields.size(); i++) {
+                Object value = fields.get(i).get(null);
+                if (!baseline.get(i).same(print(value))) {
+                    Field field = fields.get(i);
+                    state.append(field.getDeclaringClass().getName().replace('$', '.')).append('.').append(field.getName())
+                        .append('\t').append(described(value)).append('\n');
+                }
+            }
+"#;
+
+const DRIVER_51: &str = r#"            if (problem.equals("51")) {
+                List<List<String>> boards = solution.solveNQueens(n);
+                out.append(boards.size()).append('\n');
+                for (List<String> board : boards) {
+                    out.append(board.size()).append('\n');
+                    for (String row : board) {
+                        out.append(String.valueOf(row).replace("\n", "\\n").replace("\r", "\\r")).append('\n');
+                    }
+                }
+            }
+"#;
+
+const DRIVER_52: &str = r#"            if (problem.equals("52")) {
+                out.append(solution.totalNQueens(n)).append('\n');
+            }
+"#;
+
+/// What this test printed goes out first, then the frame: `A <answer> <state>`, the answer, the
+/// state.
+const DRIVER_TAIL: &str = r#"            System.out.flush();
+            byte[] answer = out.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] carried = state.toString().getBytes(StandardCharsets.UTF_8);
+            channel.write(("A " + answer.length + " " + carried.length + "\n").getBytes(StandardCharsets.UTF_8));
+            channel.write(answer);
+            channel.write(carried);
+            channel.flush();
+        }
+        channel.close();
+    }
+}
+"#;
 
 #[cfg(test)]
 mod tests {
@@ -269,6 +431,24 @@ mod tests {
         assert_eq!(public_class(old_style).as_deref(), Some("Main"));
         assert_eq!(main_class(old_style).as_deref(), Some("Main"));
         assert_eq!(package("package cses.queens;\npublic class Main {}").as_deref(), Some("cses.queens"));
+    }
+
+    #[test]
+    fn one_process_runs_every_test() {
+        let driver = driver(&[Problem::LeetCode52]);
+        // Loaded (static initialisers run) and its state's baseline taken, then ready, then a
+        // frame a line: the state is read after `new Solution()`, before the call.
+        let at = |text: &str| driver.find(text).unwrap_or_else(|| panic!("no {text}"));
+        assert!(
+            at("Class.forName(\"Solution\")") < at("baseline.add(")
+                && at("baseline.add(") < at("{'R', '\\n'}")
+        );
+        assert!(at("{'R', '\\n'}") < at("in.readLine()"));
+        assert!(
+            at("new Solution()") < at("baseline.get(i).same(")
+                && at("baseline.get(i).same(") < at(".totalNQueens(n)")
+        );
+        assert!(!driver.contains("solveNQueens") && driver.contains("public class QueensJudgeDriver {"));
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod java;
 mod javascript;
 mod python;
 mod rust;
+mod sanitizer;
 pub mod signature;
 
 use std::ffi::OsString;
@@ -56,6 +57,16 @@ pub trait Executor: Sync {
     /// and `--strict` builds nothing again.
     fn strict_flags(&self) -> &'static [&'static str] {
         &[]
+    }
+    /// What LeetCode adds to its build of a LeetCode file (C and C++: the sanitizers, always on
+    /// there); nothing for a whole program, as CSES builds it.
+    fn leetcode_flags(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// A crash told from its runtime's own report (a sanitizer's finding), in a few lines; `None`
+    /// where the report holds nothing of the kind.
+    fn explain_crash(&self, _stderr: &str) -> Option<String> {
+        None
     }
     /// How its comments are written, so that a name in a comment decides nothing.
     fn comments(&self) -> signature::Comments {

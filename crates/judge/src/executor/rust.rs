@@ -99,11 +99,36 @@ fn driver(user: &str, problems: &[Problem]) -> String {
         text.push_str("        \"52\" => format!(\"{}\\n\", Solution::total_n_queens(n)),\n");
     }
     text.push_str("        _ => String::new(),\n    }\n}\n}\n");
-    text.push_str(
-        "fn main() {\n    use std::io::{Read, Write};\n    use std::os::fd::FromRawFd;\n    let problem = std::env::args().nth(1).unwrap_or_default();\n    let mut input = String::new();\n    std::io::stdin().read_to_string(&mut input).expect(\"the judge's input\");\n    let n: i32 = input.trim().parse().expect(\"the judge's n\");\n    let answer = user::judge_run(&problem, n);\n    let _ = std::io::stdout().flush();\n    // SAFETY: the judge opens descriptor 3 for the answer and nothing else uses it.\n    let mut channel = unsafe { std::fs::File::from_raw_fd(3) };\n    channel.write_all(answer.as_bytes()).expect(\"the answer channel\");\n}\n",
-    );
+    text.push_str(MAIN);
     text
 }
+
+/// The driver's `main`: every test of a submission in one process, as LeetCode runs them (the
+/// session protocol: `R` on descriptor 3 once started, then per test a line with n on stdin and a
+/// frame on descriptor 3), each a new call of `Solution`'s function.
+const MAIN: &str = r#"fn main() {
+    use std::io::{BufRead, Write};
+    use std::os::fd::FromRawFd;
+    let problem = std::env::args().nth(1).unwrap_or_default();
+    // SAFETY: the judge opens descriptor 3 for the answers and nothing else uses it.
+    let mut channel = unsafe { std::fs::File::from_raw_fd(3) };
+    channel.write_all(b"R\n").expect("the answer channel");
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if std::io::stdin().lock().read_line(&mut line).expect("the judge's input") == 0 {
+            break;
+        }
+        let n: i32 = line.trim().parse().expect("the judge's n");
+        let answer = user::judge_run(&problem, n);
+        // What this test printed goes out before its frame.
+        let _ = std::io::stdout().flush();
+        let header = format!("A {} 0\n", answer.len());
+        channel.write_all(header.as_bytes()).expect("the answer channel");
+        channel.write_all(answer.as_bytes()).expect("the answer channel");
+    }
+}
+"#;
 
 #[cfg(test)]
 mod tests {
@@ -118,6 +143,16 @@ mod tests {
         assert_eq!(lines[1], "    pub fn total_n_queens(n: i32) -> i32 { n }");
         let with_struct = super::driver("pub struct Solution;\nimpl Solution {}\n", &[]);
         assert_eq!(with_struct.matches("struct Solution").count(), 1);
+    }
+
+    #[test]
+    fn one_process_runs_every_test() {
+        let driver = driver("impl Solution {}\n", &[Problem::LeetCode52]);
+        // Ready once, then a frame a line, until the input ends; only the problems asked for.
+        let ready = driver.find("write_all(b\"R\\n\")").expect("the ready line");
+        let each = driver.find("read_line(&mut line)").expect("a line a test");
+        assert!(ready < each && driver.contains("format!(\"A {} 0\\n\", answer.len())"));
+        assert!(driver.contains("total_n_queens") && !driver.contains("solve_n_queens"));
     }
 
     #[test]

@@ -1,5 +1,9 @@
-# The judge's LeetCode driver: runs a Solution class as LeetCode's Python 3 does.
-import itertools, os, sys
+# The judge's LeetCode driver: runs a Solution class as LeetCode's Python 3 does, every test of a
+# submission in one process (the session protocol: "R" once loaded, then a line with n in, a frame
+# out, per test). What the file's module globals and class attributes hold before a test, where it
+# differs from what they held once loaded, goes with the test's answer: a fresh process would not
+# have it.
+import collections, itertools, os, sys, types
 path, problem = sys.argv[1], sys.argv[2]
 namespace = {"__name__": "solution", "__file__": path}
 exec(
@@ -9,12 +13,76 @@ exec(
     "from functools import *\nfrom heapq import *\nfrom bisect import *\n",
     namespace,
 )
+prelude = dict(namespace)
 with open(path, encoding="utf-8") as source:
     code = compile(source.read(), path, "exec")
 exec(code, namespace)
-n = int(sys.stdin.read())
-solution = namespace["Solution"]()
-def method(*names):
+SCALARS = (int, float, complex, str, bytes, type(None))
+CONTAINERS = (list, dict, set, frozenset, tuple, collections.deque, bytearray)
+NOT_STATE = (
+    types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+    staticmethod, classmethod, property,
+)
+def file_classes():
+    """The classes the file defined, nested ones too, with the names people give them."""
+    found, pending = [], [value for value in namespace.values() if isinstance(value, type)]
+    while pending:
+        cls = pending.pop(0)
+        if cls.__module__ == namespace["__name__"] and cls not in found:
+            found.append(cls)
+            pending.extend(value for value in vars(cls).values() if isinstance(value, type))
+    return found
+def state():
+    """Each piece of state the file owns, by name: its module globals (a prelude name counts only
+    once the file binds it to something else), then its classes' attributes."""
+    places = {}
+    for name, value in namespace.items():
+        if name.startswith("__") or isinstance(value, NOT_STATE):
+            continue
+        if name in prelude and prelude[name] is value:
+            continue
+        places[name] = value
+    for cls in file_classes():
+        for name, value in vars(cls).items():
+            if not (name.startswith("__") and name.endswith("__")) and not isinstance(value, NOT_STATE):
+                places[cls.__qualname__ + "." + name] = value
+    return places
+def fingerprint(value):
+    """Scalars by value; containers by identity and size; anything else by identity."""
+    if isinstance(value, SCALARS):
+        return ("value", type(value), value)
+    if isinstance(value, CONTAINERS):
+        return ("container", value, len(value))
+    return ("object", value)
+def same(first, second):
+    if first[0] != second[0] or first[1] is not second[1]:
+        return False
+    if first[0] == "value":
+        # NaN is no different from itself.
+        return first[2] == second[2] or (first[2] != first[2] and second[2] != second[2])
+    return first[2:] == second[2:]
+def described(value):
+    if isinstance(value, SCALARS):
+        try:
+            text = repr(value)
+        except ValueError:  # an int past Python's limit on the digits it converts
+            text = "an int of " + str(value.bit_length()) + " bits"
+        return text if len(text) <= 40 else text[:37] + "..."
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    if isinstance(value, CONTAINERS):
+        size = len(value)
+        unit = ("entry", "entries") if isinstance(value, dict) else ("item", "items")
+        return article + " " + kind + " of " + str(size) + " " + unit[size != 1]
+    return article + " " + kind
+baseline = {name: fingerprint(value) for name, value in state().items()}
+def changes():
+    lines = []
+    for name, value in state().items():
+        if name not in baseline or not same(baseline[name], fingerprint(value)):
+            lines.append(name + "\t" + described(value) + "\n")
+    return "".join(lines)
+def method(solution, *names):
     for name in names:
         if hasattr(solution, name):
             return getattr(solution, name)
@@ -43,11 +111,26 @@ def boards_text(boards):
         lines.append(str(len(board)) + "\n")
         lines.extend(str(row).replace("\n", "\\n").replace("\r", "\\r") + "\n" for row in board)
     return "".join(lines)
-if problem == "51":
-    boards = method("solveNQueens", "solve_n_queens")(n)
-    answer = str(len(boards)) + "\n" + boards_text(boards)
-else:
-    answer = str(method("totalNQueens", "total_n_queens")(n)) + "\n"
-sys.stdout.flush()
-with os.fdopen(3, "w") as channel:
+channel = os.fdopen(3, "wb")
+channel.write(b"R\n")
+channel.flush()
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    n = int(line)
+    solution = namespace["Solution"]()
+    # After the constructor, which may reset what it finds: what the call starts with.
+    carried = changes().encode("utf-8")
+    if problem == "51":
+        boards = method(solution, "solveNQueens", "solve_n_queens")(n)
+        answer = str(len(boards)) + "\n" + boards_text(boards)
+    else:
+        answer = str(method(solution, "totalNQueens", "total_n_queens")(n)) + "\n"
+    answer = answer.encode("utf-8")
+    sys.stdout.flush()
+    channel.write(b"A %d %d\n" % (len(answer), len(carried)))
     channel.write(answer)
+    channel.write(carried)
+    channel.flush()
+channel.close()

@@ -79,6 +79,9 @@ pub struct Case {
     pub memory_limit_mb: u64,
     /// Where `expected` comes from.
     pub expected_from: ExpectedFrom,
+    /// One of the problem statement's examples, which a judge running every test in one process
+    /// (LeetCode) runs first.
+    pub example: bool,
 }
 
 /// Where a case's expected answer comes from.
@@ -135,6 +138,8 @@ struct CaseFile {
     description: Option<String>,
     time_limit_ms: Option<toml::Spanned<u64>>,
     memory_limit_mb: Option<toml::Spanned<u64>>,
+    #[serde(default)]
+    example: bool,
 }
 
 /// The 1-based line and column of a byte offset in `text`.
@@ -231,6 +236,7 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             MAX_MEMORY_LIMIT_MB,
         )?,
         expected_from: ExpectedFrom::CaseFile,
+        example: file.example,
     })
 }
 
@@ -399,6 +405,7 @@ fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseError> {
                         time_limit_ms: DEFAULT_TIME_LIMIT_MS,
                         memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
                         expected_from: ExpectedFrom::Oracle,
+                        example: false,
                     }),
                     Err(reason) => {
                         let mut error = missing(&input, TEST_OUTPUT_EXTENSION);
@@ -563,6 +570,7 @@ fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Case, Vec<Cas
             time_limit_ms: DEFAULT_TIME_LIMIT_MS,
             memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
             expected_from: ExpectedFrom::TestData,
+            example: false,
         }),
         (board, expected) => Err(board.err().into_iter().chain(expected.err()).collect()),
     }

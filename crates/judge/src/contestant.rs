@@ -13,12 +13,14 @@ use crate::child::{child_arguments, input_text, read_output, ChildRequest, Sampl
 use crate::error::Error;
 use crate::problem::Problem;
 use crate::registry::Entry;
-use crate::runner::{Ending, Isolation, Job, Limits};
+use crate::runner::{Ending, Finished, Isolation, Job, Limits, SessionTest};
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Shape, Submission, Toolchain};
 
 /// Who is judged: a built-in implementation, or a submitted file and its build.
 #[derive(Debug)]
+// A run has a few dozen contestants at most, made once: boxing the file's side would save nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Contestant {
     Builtin(Entry),
     File { submission: Submission, build: Build },
@@ -108,6 +110,7 @@ pub fn build_all(
     let mut contestants = Vec::new();
     for (mut submission, build) in submissions.into_iter().zip(builds) {
         let build = build?;
+        notes.extend(submission.notes.iter().cloned());
         if let Build::Ready(runnable) = &build {
             submission.problems.retain(|problem| runnable.problems.contains(problem));
             notes.extend(runnable.note.clone());
@@ -160,103 +163,255 @@ pub struct Attempt {
     pub stderr: String,
     /// A built-in's own timings, when [`Timing::Samples`] asked for them.
     pub samples: Option<Samples>,
+    /// In a session: what the driver saw of the file's own state as the test began (`NAME\tVALUE`
+    /// lines), where it can tell (Java's static fields, Python's globals and class attributes).
+    pub state: String,
+    /// In a session: the test ran first in a new process, the one before it having been ended by
+    /// the test before.
+    pub new_process: bool,
 }
 
-/// Runs `contestant` once as `request` says: the one way judge, stress, bench and the languages'
-/// self-tests run anything. A built-in runs as `child_program __run`; a file's build in `sandbox`
-/// (unsandboxed where it is `None`).
-pub fn attempt(
-    contestant: &Contestant,
-    request: &Request,
-    child_program: &Path,
-    sandbox: Option<&Sandbox>,
-) -> Attempt {
-    let mut attempt = Attempt {
-        result: Err((Verdict::RE, String::new())),
+/// What one launch of a contestant needs, worked out once for a run or a session.
+struct Prepared {
+    program: PathBuf,
+    args: Vec<std::ffi::OsString>,
+    answer_channel: bool,
+    layout: Option<crate::sandbox::Layout>,
+    address_space: Option<u64>,
+    env: Vec<(&'static str, String)>,
+}
+
+impl Prepared {
+    /// How `contestant` is started for `request`, or the verdict that leaves nothing to start (a
+    /// CE, a missing tool). `session`: a built-in answers test after test on its channel.
+    fn new(
+        contestant: &Contestant,
+        request: &Request,
+        child_request: &ChildRequest,
+        child_program: &Path,
+        sandbox: Option<&Sandbox>,
+    ) -> Result<Prepared, (Verdict, String)> {
+        let (program, args, answer_channel, layout) = match contestant {
+            Contestant::Builtin(entry) => (
+                child_program.to_path_buf(),
+                child_arguments(&entry.id(), child_request),
+                child_request.session,
+                None,
+            ),
+            Contestant::File { build: Build::CompileError(message), .. } => {
+                return Err((Verdict::CE, message.clone()));
+            }
+            Contestant::File { build: Build::Ready(runnable), .. } => {
+                let (program, args, layout) = runnable
+                    .launch(sandbox.is_some(), request.problem, request.limits.memory_bytes)
+                    .map_err(|reason| (Verdict::RE, reason))?;
+                (program, args, runnable.answer_channel, Some(layout))
+            }
+        };
+        // A JVM or V8 reserves far more than it uses, and the sanitizers map terabytes they
+        // never touch: no address-space cap, the cgroup holds them.
+        let reserves = match contestant {
+            Contestant::File { submission, build: Build::Ready(runnable) } => {
+                submission.language.reserves_memory() || runnable.sanitized
+            }
+            _ => false,
+        };
+        let address_space = if reserves { Some(u64::MAX) } else { request.address_space };
+        let mut env: Vec<(&'static str, String)> = Vec::new();
+        let base = if layout.is_some() { crate::sandbox::ENV } else { CHILD_ENV };
+        env.extend(base.iter().map(|&(key, value)| (key, value.to_string())));
+        if let (None, Timing::Samples { cpus, .. }) = (&layout, request.timing) {
+            env.push((CPUS_ENV, cpus.to_string()));
+        }
+        Ok(Prepared { program, args, answer_channel, layout, address_space, env })
+    }
+
+    fn isolation<'a>(&'a self, sandbox: Option<&'a Sandbox>) -> Isolation<'a> {
+        match (&self.layout, sandbox) {
+            (None, _) => Isolation::Plain,
+            (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
+            (Some(_), None) => Isolation::Unsandboxed,
+        }
+    }
+}
+
+fn child_request_of(request: &Request, session: bool) -> ChildRequest {
+    match request.timing {
+        Timing::Kernel => ChildRequest {
+            problem: request.problem,
+            samples: None,
+            sample_target: Duration::ZERO,
+            check_inside: false,
+            session,
+        },
+        Timing::Samples { samples, target, check_inside, .. } => ChildRequest {
+            problem: request.problem,
+            samples: Some(samples),
+            sample_target: target,
+            check_inside,
+            session,
+        },
+    }
+}
+
+fn failed(verdict: Verdict, detail: String) -> Attempt {
+    Attempt {
+        result: Err((verdict, detail)),
         cpu_time: None,
         wall_time: None,
         peak_memory_bytes: None,
         printed: None,
         stderr: String::new(),
         samples: None,
+        state: String::new(),
+        new_process: false,
+    }
+}
+
+/// Runs `contestant` once as `request` says: the one way a run of anything is made outside a
+/// session (CSES's process per test; the languages' self-tests; bench's samples). A built-in runs
+/// as `child_program __run`; a file's build in `sandbox` (unsandboxed where it is `None`).
+pub fn attempt(
+    contestant: &Contestant,
+    request: &Request,
+    child_program: &Path,
+    sandbox: Option<&Sandbox>,
+) -> Attempt {
+    let child_request = child_request_of(request, false);
+    let prepared = match Prepared::new(contestant, request, &child_request, child_program, sandbox) {
+        Ok(prepared) => prepared,
+        Err((verdict, detail)) => return failed(verdict, detail),
     };
     let (problem, board, limits) = (request.problem, request.board, request.limits);
-    let child_request = match request.timing {
-        Timing::Kernel => {
-            ChildRequest { problem, samples: None, sample_target: Duration::ZERO, check_inside: false }
-        }
-        Timing::Samples { samples, target, check_inside, .. } => {
-            ChildRequest { problem, samples: Some(samples), sample_target: target, check_inside }
-        }
-    };
     let input = input_text(problem, board);
-    let (program, args, answer_channel, layout) = match contestant {
-        Contestant::Builtin(entry) => {
-            (child_program.to_path_buf(), child_arguments(&entry.id(), &child_request), false, None)
-        }
-        Contestant::File { build: Build::CompileError(message), .. } => {
-            attempt.result = Err((Verdict::CE, message.clone()));
-            return attempt;
-        }
-        Contestant::File { build: Build::Ready(runnable), .. } => {
-            match runnable.launch(sandbox.is_some(), problem, limits.memory_bytes) {
-                Ok((program, args, layout)) => (program, args, runnable.answer_channel, Some(layout)),
-                Err(reason) => {
-                    attempt.result = Err((Verdict::RE, reason));
-                    return attempt;
-                }
-            }
-        }
-    };
-    // A JVM or V8 reserves far more than it uses: no address-space cap, the cgroup holds it.
-    let reserves =
-        matches!(contestant, Contestant::File { submission, .. } if submission.language.reserves_memory());
-    let address_space = if reserves { Some(u64::MAX) } else { request.address_space };
-    let isolation = match (&layout, sandbox) {
-        (None, _) => Isolation::Plain,
-        (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
-        (Some(_), None) => Isolation::Unsandboxed,
-    };
-    let pinned: Vec<(&str, &str)>;
-    let env = match (&layout, request.timing) {
-        (Some(_), _) => crate::sandbox::ENV,
-        (None, Timing::Kernel) => CHILD_ENV,
-        (None, Timing::Samples { cpus, .. }) => {
-            pinned = CHILD_ENV.iter().copied().chain([(CPUS_ENV, cpus)]).collect();
-            &pinned
-        }
-    };
     // A built-in timing itself may print all LeetCode 51's boards; a judged run what a right
     // answer takes.
     let answer_bytes = match request.timing {
-        Timing::Samples { .. } if layout.is_none() => {
+        Timing::Samples { .. } if prepared.layout.is_none() => {
             usize::try_from(limits.output_bytes).unwrap_or(usize::MAX)
         }
         _ => longest_answer(problem, board),
     };
+    let env: Vec<(&str, &str)> = prepared.env.iter().map(|(key, value)| (*key, value.as_str())).collect();
     let job = Job {
-        isolation,
-        program: &program,
-        args: &args,
-        answer_channel,
-        max_processes: layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
-        env,
+        isolation: prepared.isolation(sandbox),
+        program: &prepared.program,
+        args: &prepared.args,
+        answer_channel: prepared.answer_channel,
+        max_processes: prepared.layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
+        env: &env,
         stdin: input.as_bytes(),
         limits,
-        address_space,
+        address_space: prepared.address_space,
         file_bytes: None,
         answer_bytes,
     };
-    let finished = match crate::runner::run(&job) {
-        Ok(finished) => finished,
-        Err(reason) => {
-            attempt.result = Err((Verdict::RE, reason));
-            return attempt;
+    match crate::runner::run(&job) {
+        Ok(finished) => grade(contestant, finished, &limits, &prepared, &child_request),
+        Err(reason) => failed(Verdict::RE, reason),
+    }
+}
+
+/// Runs `contestant` on every one of `requests` (all of one problem) in order, as LeetCode runs a
+/// submission: one process answers test after test, whatever state the file keeps carried over
+/// (a new `Solution` each test where the language has one). A test that ends the process (a crash,
+/// a limit) is that test's verdict, and the tests after it run on in a new process
+/// ([`Attempt::new_process`]). `take` is handed each test's attempt, in order, with its index;
+/// where it answers `false`, no further test is run.
+pub fn attempt_session(
+    contestant: &Contestant,
+    requests: &[Request],
+    child_program: &Path,
+    sandbox: Option<&Sandbox>,
+    take: &mut dyn FnMut(usize, Attempt) -> bool,
+) {
+    let Some(first) = requests.first() else { return };
+    let child_request = child_request_of(first, true);
+    // The JVM's heap is sized to the largest limit of the session.
+    let largest = requests.iter().max_by_key(|request| request.limits.memory_bytes).unwrap_or(first);
+    let prepared = match Prepared::new(contestant, largest, &child_request, child_program, sandbox) {
+        Ok(prepared) => prepared,
+        Err((verdict, detail)) => {
+            for index in 0..requests.len() {
+                if !take(index, failed(verdict, detail.clone())) {
+                    return;
+                }
+            }
+            return;
         }
     };
+    let inputs: Vec<String> =
+        requests.iter().map(|request| input_text(request.problem, request.board)).collect();
+    let tests: Vec<SessionTest> = requests
+        .iter()
+        .zip(&inputs)
+        .map(|(request, input)| SessionTest {
+            input: input.as_bytes(),
+            limits: request.limits,
+            answer_bytes: longest_answer(request.problem, request.board),
+        })
+        .collect();
+    let env: Vec<(&str, &str)> = prepared.env.iter().map(|(key, value)| (*key, value.as_str())).collect();
+    let job = Job {
+        isolation: prepared.isolation(sandbox),
+        program: &prepared.program,
+        args: &prepared.args,
+        answer_channel: true,
+        max_processes: prepared.layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
+        env: &env,
+        stdin: b"",
+        limits: first.limits,
+        address_space: prepared.address_space,
+        file_bytes: None,
+        answer_bytes: 0,
+    };
+    let mut next = 0;
+    while next < tests.len() {
+        let from = next;
+        let finished = match crate::runner::run_session(&job, &tests[from..]) {
+            Ok(finished) => finished,
+            Err(reason) => {
+                // The machine could not start it: every test left says so.
+                for index in from..tests.len() {
+                    if !take(index, failed(Verdict::RE, reason.clone())) {
+                        return;
+                    }
+                }
+                return;
+            }
+        };
+        for finished in finished {
+            let index = next;
+            next += 1;
+            let ended = finished.ended_process;
+            let mut attempt = grade(contestant, finished, &requests[index].limits, &prepared, &child_request);
+            attempt.new_process = index == from && from > 0;
+            if !take(index, attempt) {
+                return;
+            }
+            if ended {
+                break;
+            }
+        }
+    }
+}
+
+/// What a finished run (or one test of a session) gave: its answer, read from the right channel,
+/// or the verdict that left none.
+fn grade(
+    contestant: &Contestant,
+    finished: Finished,
+    limits: &Limits,
+    prepared: &Prepared,
+    child_request: &ChildRequest,
+) -> Attempt {
+    let answer_channel = prepared.answer_channel;
+    let problem = child_request.problem;
+    let mut attempt = failed(Verdict::RE, String::new());
     attempt.cpu_time = Some(finished.cpu_time);
     attempt.wall_time = Some(finished.wall_time);
     attempt.peak_memory_bytes = Some(finished.peak_memory_bytes);
+    attempt.state = finished.state.clone();
     // What a LeetCode solution printed is shown with a failing run, as LeetCode shows stdout.
     attempt.printed = (answer_channel && !finished.stdout.is_empty()).then(|| {
         let mut printed = String::from_utf8_lossy(&finished.stdout).into_owned();
@@ -277,21 +432,28 @@ pub fn attempt(
             "answer too long: {total} bytes, where a right answer takes at most {kept}: not read past that"
         )
     });
-    attempt.result = match finished.ending(&limits) {
+    // A file's language reads its own runtime's report first (a sanitizer's finding).
+    let explain = |detail: String| match contestant {
+        Contestant::File { submission, .. } => {
+            submission.language.explain_crash(&attempt.stderr).unwrap_or(detail)
+        }
+        Contestant::Builtin(_) => detail,
+    };
+    let result = match finished.ending(limits) {
         Ending::TimeLimit { detail } => Err((Verdict::TLE, detail)),
         Ending::MemoryLimit { detail } => Err((Verdict::MLE, detail)),
         Ending::OutputLimit { detail } => Err((Verdict::OLE, detail)),
-        Ending::RuntimeError { detail } => Err((Verdict::RE, detail)),
+        Ending::RuntimeError { detail } => Err((Verdict::RE, explain(detail))),
         Ending::Exited { .. } if too_long.is_some() => Err((Verdict::WA, too_long.unwrap_or_default())),
         Ending::Exited { stdout } => {
             let answer = match &channel {
                 Some(text) => Answer::from_wire(text, problem.lists_boards()),
                 None => {
-                    let (answer, samples) = read_output(&stdout, &child_request);
+                    let (answer, samples) = read_output(&stdout, child_request);
                     attempt.samples = samples;
                     // A program whose output is not an answer (debugging lines first) is shown
                     // what it printed.
-                    if answer.is_err() && layout.is_some() && !stdout.is_empty() {
+                    if answer.is_err() && prepared.layout.is_some() && !stdout.is_empty() {
                         attempt.printed = Some(String::from_utf8_lossy(&stdout).into_owned());
                     }
                     answer
@@ -300,5 +462,6 @@ pub fn attempt(
             answer.map_err(|detail| (Verdict::WA, detail))
         }
     };
+    attempt.result = result;
     attempt
 }

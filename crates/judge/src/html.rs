@@ -139,13 +139,15 @@ pub fn render_html(report: &JudgeReport) -> String {
     if !report.files.is_empty() {
         page.push_str("<section class=\"files\">\n<h2>Files</h2>\n<ul>\n");
         for file in &report.files {
-            let counts = file.counts();
+            // LeetCode's own result first, as it would show it, then this judge's counts.
+            let counts: Vec<String> =
+                file.leetcode.iter().map(|line| text(line)).chain([file.counts().join(", ")]).collect();
             let _ = write!(
                 page,
                 "<li data-file=\"{}\"><strong>{}</strong>: {}",
                 text(&file.name),
                 text(&file.name),
-                counts.join(", ")
+                counts.join("; ")
             );
             if let Some(failure) = &file.first_failure {
                 let _ = write!(

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
 use crate::choose::{choose, Choice, Chosen};
-use crate::contestant::{attempt, Contestant, Request};
+use crate::contestant::{attempt, attempt_session, Contestant, Request};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
@@ -81,6 +81,9 @@ pub struct RunResult {
     /// How the run was kept apart from the judge: `builtin` (the judge's own code, a plain
     /// child), `sandboxed` or `unsandboxed` (a submitted file, `--no-sandbox`).
     pub isolation: &'static str,
+    /// A LeetCode test that ran first in a new process, the test before it having ended the
+    /// process all the earlier ones shared (a crash, a limit).
+    pub new_process: bool,
 }
 
 /// A case as a problem's table lists it.
@@ -142,6 +145,10 @@ pub struct FileSummary {
     pub first_failure: Option<FirstFailure>,
     /// Runs not made: `--fail-fast` stopped the file at its first failure.
     pub skipped: usize,
+    /// What LeetCode itself would show for each LeetCode problem the file is judged on: its tests
+    /// within the constraints, in LeetCode's order, up to the first failure ("Wrong Answer: 1 / 12
+    /// testcases passed; input n = 1, output 3, expected 1").
+    pub leetcode: Vec<String>,
 }
 
 impl FileSummary {
@@ -199,6 +206,15 @@ struct Outcome {
     peak_memory_bytes: Option<u64>,
     detail: Option<String>,
     strict_fault: Option<String>,
+    /// In a session: the test ran first in a new process, its session's process having ended.
+    new_process: bool,
+}
+
+/// What the pool runs at once: one task in a process of its own (CSES's way), or every task of a
+/// contestant on one LeetCode problem, in LeetCode's order, in one process (LeetCode's way).
+enum Unit {
+    Alone(usize),
+    Session(Vec<usize>),
 }
 
 /// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
@@ -274,33 +290,61 @@ pub fn judge(
             }
         }
     }
-    // The largest boards first, so that the long runs do not end up alone at the end; with
-    // --fail-fast, each implementation's cases in their order, so that its first failure stops it.
-    let mut order: Vec<usize> = (0..tasks.len()).collect();
-    if !options.fail_fast {
-        order.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
-    }
+    let units = plan_units(&tasks, options.fail_fast);
     let failed: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
-    let mut outcomes: Vec<Option<Outcome>> = crate::pool::map(
-        &tasks,
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let ran: Vec<Vec<(usize, Outcome)>> = crate::pool::map(
+        &units,
         options.jobs,
-        Some(&order),
-        |task| {
-            let id = task.contestant.id();
+        None,
+        |unit| {
             let lock = || failed.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if options.fail_fast && lock().contains(&id) {
-                return None;
+            // A failure within the judge's constraints stops the contestant's runs (--fail-fast).
+            let stops = |task: &Task, outcome: &Outcome| {
+                let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
+                let fails = outcome.verdict != Verdict::AC && within;
+                if fails {
+                    lock().insert(task.contestant.id());
+                }
+                fails && options.fail_fast
+            };
+            let indices: &[usize] = match unit {
+                Unit::Alone(index) => std::slice::from_ref(index),
+                Unit::Session(indices) => indices,
+            };
+            if options.fail_fast && lock().contains(&tasks[indices[0]].contestant.id()) {
+                return Vec::new();
             }
-            let reference = references.get(&task.case.id).map(Vec::as_slice);
-            let outcome = run_task(child_program, options.sandbox.as_ref(), task, reference);
-            let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
-            if outcome.verdict != Verdict::AC && within {
-                lock().insert(id);
-            }
-            Some(outcome)
+            let outcomes = match unit {
+                Unit::Alone(index) => {
+                    let task = &tasks[*index];
+                    let outcome = run_task(
+                        child_program,
+                        options.sandbox.as_ref(),
+                        task,
+                        reference_of(&references, task),
+                    );
+                    stops(task, &outcome);
+                    vec![(*index, outcome)]
+                }
+                Unit::Session(indices) => {
+                    let session =
+                        Session { tasks: &tasks, indices, child_program, sandbox: options.sandbox.as_ref() };
+                    session.run(&references, &stops)
+                }
+            };
+            progress(
+                done.fetch_add(outcomes.len(), std::sync::atomic::Ordering::Relaxed) + outcomes.len(),
+                tasks.len(),
+            );
+            outcomes
         },
-        |done| progress(done, tasks.len()),
+        |_| {},
     );
+    let mut outcomes: Vec<Option<Outcome>> = tasks.iter().map(|_| None).collect();
+    for (index, outcome) in ran.into_iter().flatten() {
+        outcomes[index] = Some(outcome);
+    }
     if options.strict {
         notes.extend(strict_pass(&tasks, &mut outcomes, options, child_program));
     }
@@ -341,8 +385,21 @@ pub fn judge(
             ac_but: 0,
             first_failure: None,
             skipped: 0,
+            leetcode: Vec::new(),
         })
         .collect();
+    for unit in &units {
+        let Unit::Session(indices) = unit else { continue };
+        let task = &tasks[indices[0]];
+        let Some(file) = files.iter_mut().find(|file| file.name == task.contestant.id()) else { continue };
+        let (problem, _) = task.problems[0];
+        let within: Vec<(&Task, Option<&Outcome>)> = indices
+            .iter()
+            .filter(|&&index| tasks[index].problems[0].1 == Scope::Within)
+            .map(|&index| (&tasks[index], outcomes[index].as_ref()))
+            .collect();
+        file.leetcode.push(leetcode_result(problem, &within));
+    }
     for (task, outcome) in tasks.iter().zip(&outcomes) {
         let file = files.iter_mut().find(|file| file.name == task.contestant.id());
         let Some(outcome) = outcome else {
@@ -384,6 +441,7 @@ pub fn judge(
                 peak_memory_bytes: outcome.peak_memory_bytes,
                 detail: outcome.detail.clone(),
                 strict_fault: outcome.strict_fault.clone(),
+                new_process: outcome.new_process,
                 isolation: match task.contestant {
                     Contestant::Builtin(_) => "builtin",
                     Contestant::File { .. } if options.sandbox.is_some() => "sandboxed",
@@ -415,12 +473,22 @@ pub fn judge(
         totals,
         // A file that did not build ran nothing (its CE verdicts come from no process), nor did a
         // run --fail-fast skipped.
+        // A LeetCode session is one process, and one more after each test that ended its own.
         processes: tasks
             .iter()
             .zip(&outcomes)
-            .filter(|(task, outcome)| {
-                outcome.is_some()
-                    && !matches!(task.contestant, Contestant::File { build: Build::CompileError(_), .. })
+            .enumerate()
+            .filter(|(index, (task, outcome))| {
+                let first_of_session = units
+                    .iter()
+                    .any(|unit| matches!(unit, Unit::Session(indices) if indices.first() == Some(index)));
+                let opens = match outcome {
+                    Some(outcome) => {
+                        first_of_session || outcome.new_process || !task.problems[0].0.runs_in_one_process()
+                    }
+                    None => false,
+                };
+                opens && !matches!(task.contestant, Contestant::File { build: Build::CompileError(_), .. })
             })
             .count(),
         isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
@@ -486,17 +554,227 @@ fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> Strin
     command
 }
 
-/// Runs one task in a child and judges what came back.
+/// The pool's units: each contestant's tasks on a LeetCode problem as one session, in LeetCode's
+/// order; every other task alone. Sessions first (each holds many runs), then the largest boards
+/// first, so that the long runs do not end up alone at the end; with --fail-fast, each
+/// contestant's cases in their order, so that its first failure stops it.
+fn plan_units(tasks: &[Task], fail_fast: bool) -> Vec<Unit> {
+    let mut sessions: BTreeMap<(String, Problem), Vec<usize>> = BTreeMap::new();
+    let mut alone = Vec::new();
+    for (index, task) in tasks.iter().enumerate() {
+        match task.problems.as_slice() {
+            [(problem, _)] if problem.runs_in_one_process() => {
+                sessions.entry((task.contestant.id(), *problem)).or_default().push(index);
+            }
+            _ => alone.push(index),
+        }
+    }
+    if !fail_fast {
+        alone.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
+    }
+    let mut units: Vec<Unit> = sessions
+        .into_values()
+        .map(|mut indices| {
+            indices.sort_by_key(|&index| leetcode_order(tasks[index].case));
+            Unit::Session(indices)
+        })
+        .collect();
+    units.extend(alone.into_iter().map(Unit::Alone));
+    units
+}
+
+/// LeetCode's order of a submission's tests: the statement's examples first (in their order), then
+/// by increasing n
+/// (so those within the constraints before those beyond), then by id.
+fn leetcode_order(case: &Case) -> (bool, usize, String) {
+    (!case.example, if case.example { 0 } else { case.board.n() }, case.id.clone())
+}
+
+/// One contestant's tasks on one LeetCode problem, run in one process as LeetCode runs them.
+struct Session<'a> {
+    tasks: &'a [Task<'a>],
+    indices: &'a [usize],
+    child_program: &'a Path,
+    sandbox: Option<&'a Sandbox>,
+}
+
+impl Session<'_> {
+    /// Runs the tasks in order in one process (a new one after a test that ends it), then explains
+    /// the failures that come from state kept between tests: each failing test that ran after
+    /// others in its process is run again alone, in a fresh process.
+    fn run(
+        &self,
+        references: &BTreeMap<String, Vec<Placement>>,
+        stops: &dyn Fn(&Task, &Outcome) -> bool,
+    ) -> Vec<(usize, Outcome)> {
+        let tasks: Vec<&Task> = self.indices.iter().map(|&index| &self.tasks[index]).collect();
+        let requests: Vec<Request> = tasks.iter().map(|task| request_of(task)).collect();
+        let contestant = tasks[0].contestant;
+        let mut outcomes: Vec<(usize, Outcome)> = Vec::new();
+        let mut states: Vec<String> = Vec::new();
+        attempt_session(contestant, &requests, self.child_program, self.sandbox, &mut |at, attempt| {
+            let task = tasks[at];
+            states.push(attempt.state.clone());
+            let outcome = outcome_of(task, attempt, reference_of(references, task));
+            let stop = stops(task, &outcome);
+            outcomes.push((self.indices[at], outcome));
+            !stop
+        });
+        if matches!(contestant, Contestant::File { .. }) {
+            self.explain_kept_state(&tasks, &requests, &states, &mut outcomes, references);
+        }
+        outcomes
+    }
+
+    /// Runs again alone each failing test that shared its process with tests before it; where it
+    /// passes alone, its detail says that the file keeps state between tests, which test left it,
+    /// what the driver saw of it, and how to mend it. Where the first such test fails alone too,
+    /// the file is wrong whatever its state, and the others are not run again.
+    fn explain_kept_state(
+        &self,
+        tasks: &[&Task],
+        requests: &[Request],
+        states: &[String],
+        outcomes: &mut [(usize, Outcome)],
+        references: &BTreeMap<String, Vec<Placement>>,
+    ) {
+        for at in 1..outcomes.len() {
+            let outcome = &outcomes[at].1;
+            if outcome.verdict == Verdict::AC || outcome.verdict == Verdict::CE || outcome.new_process {
+                continue;
+            }
+            let task = tasks[at];
+            let mut alone = None;
+            attempt_session(
+                task.contestant,
+                &requests[at..=at],
+                self.child_program,
+                self.sandbox,
+                &mut |_, attempt| {
+                    alone = Some(outcome_of(task, attempt, reference_of(references, task)));
+                    false
+                },
+            );
+            if alone.as_ref().map(|alone| alone.verdict) != Some(Verdict::AC) {
+                return;
+            }
+            let explanation = kept_state_explanation(task, tasks[at - 1], &states[at]);
+            let detail = outcomes[at].1.detail.take().unwrap_or_default();
+            outcomes[at].1.detail = Some(format!("{explanation}\n{detail}"));
+        }
+    }
+}
+
+/// Why a test that passes alone failed after others: LeetCode's one process per submission.
+fn kept_state_explanation(task: &Task, before: &Task, state: &str) -> String {
+    let (problem, _) = task.problems[0];
+    let method = match task.contestant {
+        Contestant::File { submission, .. } => {
+            crate::submission::method_name(submission.language.signature(problem)).to_string()
+        }
+        Contestant::Builtin(_) => "the method".to_string(),
+    };
+    let named: Vec<String> = state
+        .lines()
+        .filter_map(|line| line.split_once('\t'))
+        .map(|(name, value)| format!("`{name}` ({value})"))
+        .collect();
+    let left = if named.is_empty() {
+        "state that a fresh process does not have (a global, a static)".to_string()
+    } else {
+        format!("{}, which a fresh process starts without", named.join(", "))
+    };
+    format!(
+        "passes alone, in a fresh process: the file keeps state between tests. LeetCode runs every \
+         test of a submission in one process, one after another, so this test began with what the \
+         test before it ({}, n = {}) left: {left}. Reset it at the start of `{method}`, or keep it in \
+         a local variable or an instance field.",
+        before.case.id,
+        before.case.board.n()
+    )
+}
+
+/// The oracle's boards for a task's case, where its snapshot holds them.
+fn reference_of<'r>(
+    references: &'r BTreeMap<String, Vec<Placement>>,
+    task: &Task,
+) -> Option<&'r [Placement]> {
+    references.get(&task.case.id).map(Vec::as_slice)
+}
+
+/// What LeetCode shows for a submission whose tests (within the constraints, in its order) gave
+/// these outcomes: the first failure's verdict, how many tests passed before it, and its input.
+fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Outcome>)]) -> String {
+    let title = if problem == Problem::LeetCode51 { "LeetCode 51" } else { "LeetCode 52" };
+    let total = tests.len();
+    let restarts =
+        tests.iter().filter(|(_, outcome)| outcome.is_some_and(|outcome| outcome.new_process)).count();
+    let restarted = match restarts {
+        0 => String::new(),
+        1 => " (a test ended the process once: the tests after it ran in a new one)".to_string(),
+        _ => format!(
+            " (tests ended the process {restarts} times: each time, the tests after ran in a new one)"
+        ),
+    };
+    let failed =
+        tests.iter().position(|(_, outcome)| outcome.is_none_or(|outcome| outcome.verdict != Verdict::AC));
+    let Some(at) = failed else {
+        return format!("{title}: Accepted, {total} / {total} testcases passed{restarted}");
+    };
+    let (task, outcome) = tests[at];
+    let Some(outcome) = outcome else {
+        return format!("{title}: {at} / {total} testcases passed, then stopped (--fail-fast){restarted}");
+    };
+    let name = match outcome.verdict {
+        Verdict::AC => "Accepted",
+        Verdict::WA => "Wrong Answer",
+        Verdict::TLE => "Time Limit Exceeded",
+        Verdict::MLE => "Memory Limit Exceeded",
+        Verdict::OLE => "Output Limit Exceeded",
+        Verdict::RE => "Runtime Error",
+        Verdict::CE => return format!("{title}: Compile Error"),
+    };
+    let n = task.case.board.n();
+    let counted = |count: i128| match (problem.lists_boards(), count) {
+        (false, _) => count.to_string(),
+        (true, 1) => "1 board".to_string(),
+        (true, _) => format!("{count} boards"),
+    };
+    let shown = match (outcome.verdict, outcome.received) {
+        (Verdict::WA, Some(received)) => format!(
+            "input n = {n}, output {}, expected {}",
+            counted(received),
+            counted(i128::from(task.case.expected))
+        ),
+        (Verdict::RE, _) => {
+            let first = outcome.detail.as_deref().and_then(|detail| detail.lines().next()).unwrap_or("");
+            format!("input n = {n}: {first}")
+        }
+        _ => format!("input n = {n}"),
+    };
+    format!("{title}: {name}, {at} / {total} testcases passed; {shown}{restarted}")
+}
+
+/// A task's request: its problem on its board within its case's limits.
+fn request_of<'a>(task: &Task<'a>) -> Request<'a> {
+    // Every problem a task answers takes the same input and the same kind of answer.
+    let (problem, _) = task.problems[0];
+    Request::judged(problem, &task.case.board, task.case.limits())
+}
+
+/// Runs one task in a process of its own and judges what came back.
 fn run_task(
     child_program: &Path,
     sandbox: Option<&Sandbox>,
     task: &Task,
     reference: Option<&[Placement]>,
 ) -> Outcome {
-    // Every problem a task answers takes the same input and the same kind of answer.
+    outcome_of(task, attempt(task.contestant, &request_of(task), child_program, sandbox), reference)
+}
+
+/// Judges what one attempt at a task gave.
+fn outcome_of(task: &Task, attempt: crate::contestant::Attempt, reference: Option<&[Placement]>) -> Outcome {
     let (problem, _) = task.problems[0];
-    let request = Request::judged(problem, &task.case.board, task.case.limits());
-    let attempt = attempt(task.contestant, &request, child_program, sandbox);
     let mut outcome = Outcome {
         verdict: Verdict::AC,
         received: None,
@@ -505,6 +783,7 @@ fn run_task(
         peak_memory_bytes: attempt.peak_memory_bytes,
         detail: None,
         strict_fault: None,
+        new_process: attempt.new_process,
     };
     let (verdict, detail) = match attempt.result {
         // An answer that could not be read says what the right one was.

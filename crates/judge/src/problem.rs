@@ -91,6 +91,12 @@ impl Problem {
         self == Problem::LeetCode51
     }
 
+    /// Whether its judge runs every test of a submission in one process, one after another
+    /// (LeetCode), rather than each test in a fresh process (CSES).
+    pub fn runs_in_one_process(self) -> bool {
+        self.is_leetcode()
+    }
+
     /// Whether a submission answers this problem through LeetCode's method (a driver), rather than
     /// as a whole program reading the board.
     pub fn is_leetcode(self) -> bool {

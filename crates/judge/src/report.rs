@@ -193,8 +193,9 @@ pub fn render_text(report: &JudgeReport) -> String {
     }
     // One line a file: its verdicts, and the command that reruns its first failure alone.
     for file in &report.files {
-        let counts = file.counts();
-        let mut line = format!("{}: {}", escape_controls(&file.name), counts.join(", "));
+        // LeetCode's own result first, as it would show it, then this judge's counts.
+        let counts: Vec<String> = file.leetcode.iter().cloned().chain([file.counts().join(", ")]).collect();
+        let mut line = format!("{}: {}", escape_controls(&file.name), escape_controls(&counts.join("; ")));
         if let Some(failure) = &file.first_failure {
             line.push_str(&format!(
                 "; first failure {} on {}: {}",

@@ -46,6 +46,8 @@ pub struct Submission {
     pub language: Language,
     pub shape: Shape,
     pub problems: Vec<Problem>,
+    /// Said once in the report: a LeetCode method declared one step from LeetCode's signature.
+    pub notes: Vec<String>,
 }
 
 /// The commands that build (or run, for a script) each language's files: a program and its
@@ -214,7 +216,36 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let name = path
         .file_name()
         .map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
-    Ok(Submission { path: path.to_path_buf(), name, language, shape, problems })
+    let notes = near_misses(path, language, &code, &declared);
+    Ok(Submission { path: path.to_path_buf(), name, language, shape, problems, notes })
+}
+
+/// Each method declared with a LeetCode method's name and one parameter but not with its signature
+/// (another return type, or the other problem's name with this one's), told with the signature it
+/// is one step from: LeetCode would not compile the file, whatever this judge makes of it.
+fn near_misses(path: &Path, language: Language, code: &str, declared: &signature::Declared) -> Vec<String> {
+    let problems = [(Problem::LeetCode51, declared.lists), (Problem::LeetCode52, declared.counts)];
+    let mut notes = Vec::new();
+    for (problem, has) in problems {
+        let signature = language.signature(problem);
+        let name = method_name(signature);
+        if has {
+            continue;
+        }
+        for written in signature::one_parameter_declarations(code, name) {
+            let other =
+                problems.iter().find(|(other, _)| *other != problem).map_or(problem, |(other, _)| *other);
+            notes.push(format!(
+                "{}: `{written}` is one step from LeetCode {}'s `{signature}` (LeetCode {}'s is `{}`): \
+                 LeetCode would not compile it as either",
+                path.display(),
+                &problem.id()[8..],
+                &other.id()[8..],
+                language.signature(other)
+            ));
+        }
+    }
+    notes
 }
 
 /// Why a file is neither a program nor a LeetCode solution, and what it may have meant.
@@ -247,7 +278,7 @@ fn neither(path: &Path, language: Language, code: &str) -> String {
 }
 
 /// The method's name in a signature: the word before its parenthesis.
-fn method_name(signature: &'static str) -> &'static str {
+pub(crate) fn method_name(signature: &'static str) -> &'static str {
     let head = signature.split('(').next().unwrap_or(signature);
     let head = head.trim_end().trim_end_matches(|c: char| c == '=' || c.is_whitespace());
     let head = head.strip_suffix("= function").unwrap_or(head).trim_end();
@@ -276,6 +307,9 @@ pub struct Runnable {
     pub entry: String,
     /// Whether the answer comes on file descriptor 3 (a LeetCode driver) rather than stdout.
     pub answer_channel: bool,
+    /// Built with the address sanitizer, which maps terabytes it never touches: its runs get no
+    /// address-space cap (the run's cgroup holds their memory).
+    pub sanitized: bool,
     /// The problems this build answers (fewer than asked when only one driver built).
     pub problems: Vec<Problem>,
     /// Said once in the report: why the build answers fewer problems than the file seemed to.
@@ -314,7 +348,7 @@ impl Runnable {
 
 /// Bumped whenever a driver or the way a build is made changes, so that no cached build outlives
 /// it.
-const DRIVER_VERSION: &str = "6";
+const DRIVER_VERSION: &str = "7";
 
 /// Builds `submission` under `build_root`, or finds its build there. The compiler (or a script's
 /// syntax check) runs through the one runner, in `sandbox` (unsandboxed where it is `None`), under
@@ -370,7 +404,17 @@ fn build_for(
 ) -> Result<Build, Error> {
     let source = std::fs::read(&submission.path)
         .map_err(|error| Error::Input(format!("{}: cannot read: {error}", submission.path.display())))?;
-    let command = toolchain.command(submission.language);
+    let mut command = toolchain.command(submission.language);
+    if submission.shape == Shape::LeetCode {
+        // LeetCode's own build of the file (its C and C++ with the sanitizers); a whole program
+        // is built as CSES builds it.
+        for flag in submission.language.leetcode_flags() {
+            if !command.iter().any(|word| word == flag) {
+                command.push(flag.to_string());
+            }
+        }
+    }
+    let sanitized = command.iter().any(|word| word.starts_with("-fsanitize=") && word.contains("address"));
     let user_path = submission.path.canonicalize().unwrap_or_else(|_| submission.path.clone());
     // The path is part of the key: a compiler's messages and a panic's place name it.
     let mut key = user_path.as_os_str().as_encoded_bytes().to_vec();
@@ -402,6 +446,7 @@ fn build_for(
         command: command.clone(),
         entry,
         answer_channel: submission.shape == Shape::LeetCode,
+        sanitized,
         problems: problems.to_vec(),
         note: None,
         lease: Some(Arc::clone(lease)),

@@ -68,6 +68,48 @@ fn is_word(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '$'
 }
 
+/// The declarations in `code` of a method named `name` that take one parameter, each as written
+/// up to its body (`pub fn solve_n_queens(n: i32) -> i32`): what may be one step from a LeetCode
+/// signature. A call (`return name(n)`, `self.name(n)`) is not a declaration.
+pub fn one_parameter_declarations(code: &str, name: &str) -> Vec<String> {
+    const NOT_TYPES: [&str; 8] = ["return", "new", "await", "yield", "else", "case", "throw", "in"];
+    occurrences(code, name)
+        .into_iter()
+        .filter_map(|(before, after)| {
+            let head = before.lines().last().unwrap_or("").trim();
+            let last_word = head.rsplit(|c: char| !is_word(c)).next().unwrap_or("");
+            let declares = ["fn", "def", "function"].contains(&last_word)
+                || (head
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| is_word(c) || matches!(c, '>' | '*' | '&' | ']'))
+                    && !NOT_TYPES.contains(&last_word)
+                    && !head.ends_with('.'));
+            // JavaScript's `var name = function(n)`.
+            let (after, assigned) = match after.trim_start().strip_prefix('=') {
+                Some(rest) => (rest.trim_start().strip_prefix("function").unwrap_or(rest), true),
+                None => (after, false),
+            };
+            let (inside, rest) = parenthesized(after)?;
+            // A Python method's `self` is not one of LeetCode's parameters.
+            let parameters = inside
+                .trim()
+                .strip_prefix("self")
+                .map_or(inside, |rest| rest.trim_start().strip_prefix(',').unwrap_or(inside));
+            let one = !parameters.trim().is_empty() && !parameters.contains(',');
+            if !(declares || assigned) || !one {
+                return None;
+            }
+            let tail = rest.split(['{', '\n']).next().unwrap_or("").trim_end();
+            let tail = tail.strip_suffix(':').unwrap_or(tail).trim_end();
+            let mut written =
+                format!("{head} {name}({}){}{tail}", inside.trim(), if tail.is_empty() { "" } else { " " });
+            written = written.split_whitespace().collect::<Vec<_>>().join(" ");
+            Some(written.replace(" (", "(").replace("( ", "("))
+        })
+        .collect()
+}
+
 /// Each whole-word occurrence of `name` in `code`: the text of its statement before it (from the
 /// last `;`, `{` or `}`) and everything after it.
 pub fn occurrences<'a>(code: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {

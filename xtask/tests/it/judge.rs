@@ -41,9 +41,11 @@ fn sorted(mut items: Vec<String>) -> Vec<String> {
 }
 
 /// Checks what every report holds whatever its runs: the schema, totals that add up to the runs,
-/// one process per (implementation, case), every run in its table's rows and columns.
+/// one process per (implementation, case) for CSES and `queens`, and per (implementation,
+/// problem) for LeetCode, with one more for each test that ran in a new process, every run in
+/// its table's rows and columns.
 fn check_report_shape(report: &Value) {
-    assert_eq!(report["schema_version"], 5);
+    assert_eq!(report["schema_version"], 6);
     let all = runs(report);
     let totals = report["totals"].as_object().expect("totals");
     assert_eq!(
@@ -54,9 +56,24 @@ fn check_report_shape(report: &Value) {
         let counted = all.iter().filter(|run| run["verdict"] == label.as_str()).count();
         assert_eq!(count.as_u64(), Some(counted as u64), "totals[{label}]");
     }
-    let processes: BTreeSet<(String, String)> =
-        all.iter().map(|run| (run["implementation"].to_string(), run["case"].to_string())).collect();
-    assert_eq!(report["processes"].as_u64(), Some(processes.len() as u64), "one process per pair");
+    let leetcode =
+        |run: &&Value| run["problem"].as_str().is_some_and(|problem| problem.starts_with("leetcode"));
+    let alone: BTreeSet<(String, String)> = all
+        .iter()
+        .filter(|run| !leetcode(run) && run["verdict"] != "CE")
+        .map(|run| (run["implementation"].to_string(), run["case"].to_string()))
+        .collect();
+    let sessions: BTreeSet<(String, String)> = all
+        .iter()
+        .filter(|run| leetcode(run) && run["verdict"] != "CE")
+        .map(|run| (run["implementation"].to_string(), run["problem"].to_string()))
+        .collect();
+    let restarts = all.iter().filter(|run| run["new_process"] == true).count();
+    assert_eq!(
+        report["processes"].as_u64(),
+        Some((alone.len() + sessions.len() + restarts) as u64),
+        "one process per CSES pair, per LeetCode session, and per restart"
+    );
     for problem in report["problems"].as_array().expect("problems") {
         assert!(PROBLEMS.contains(&problem["problem"].as_str().expect("an id")), "{}", problem["problem"]);
         assert!(problem["title"].as_str().is_some_and(|title| !title.is_empty()));
@@ -459,6 +476,7 @@ fn the_table_shows_cases_down_and_implementations_across_in_colour_only_when_ask
         .collect();
     assert!(blocks.len() > problems.len(), "{text}");
     let mut verdicts = 0;
+    let mut processes = 0;
     for (block, problem) in blocks.iter().zip(&problems) {
         let columns: Vec<&Listed> = listed.iter().filter(|entry| entry.solves(problem)).collect();
         let title = match *problem {
@@ -480,13 +498,15 @@ fn the_table_shows_cases_down_and_implementations_across_in_colour_only_when_ask
         }
         assert_eq!(block.len(), 5, "{text}");
         verdicts += 2 * columns.len();
+        // LeetCode runs an implementation's two cases in one process; the others one each.
+        processes += if problem.starts_with("leetcode") { columns.len() } else { 2 * columns.len() };
     }
     let only_8x8: Vec<&Listed> = listed.iter().filter(|entry| entry.problems == ["cses1624"]).collect();
     for entry in only_8x8 {
         assert!(!text.contains(entry.name()), "{} has no 8 x 8 case here: {text}", entry.id);
     }
     let summary = format!(
-        "{verdicts} verdicts from {verdicts} runs: {verdicts} AC, 0 WA, 0 TLE, 0 MLE, 0 RE, 0 OLE, 0 CE; \
+        "{verdicts} verdicts from {processes} runs: {verdicts} AC, 0 WA, 0 TLE, 0 MLE, 0 RE, 0 OLE, 0 CE; \
          snapshots: 2 of 2 match; case files: 0 unreadable"
     );
     assert!(text.lines().any(|line| line == summary), "expected `{summary}` in:\n{text}");

@@ -54,6 +54,17 @@ const RIGHT_ON: &[(&str, &[&str])] = &[
     ("hostile/late_grandchild.py", &[]),
     // 200,000 boards: too long on every case.
     ("hostile/answer_flood.py", &[]),
+    // Prints "Hello, world!" whatever the board.
+    ("cses/near_miss_signature.rs", &[]),
+    // State kept between tests, in one process run in order (n = 1, 4, 6, 8): right on the
+    // first test alone.
+    ("leetcode52/state_static.java", &["leetcode/n1"]),
+    ("leetcode51/state_module_list.py", &["leetcode/n1"]),
+    ("leetcode52/state_class_attribute.py", &["leetcode/n1"]),
+    ("leetcode51/state_global.cpp", &["leetcode/n1"]),
+    ("leetcode52/state_global.c", &["leetcode/n1"]),
+    ("leetcode52/state_global.js", &["leetcode/n1"]),
+    ("leetcode52/state_static.rs", &["leetcode/n1"]),
 ];
 
 /// The fork bombs run alone among these tests: a fork bomb may take every free process slot of the
@@ -270,7 +281,7 @@ fn judge_against_manifest_with(entries: &[Entry], env: &[(&str, &str)]) {
     let cases = cases_folder();
     let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
     let (ran, report) = judge_json_with(&cases, &[], &files, env);
-    assert_eq!(report["schema_version"], 5, "{ran}");
+    assert_eq!(report["schema_version"], 6, "{ran}");
     assert_eq!(report["isolation"], "sandboxed", "{ran}");
     // Whatever the files print, the report stays small (each CE or crash keeps its first lines).
     assert!(ran.stdout.len() < 1 << 20, "a report of {} bytes", ran.stdout.len());
@@ -664,6 +675,69 @@ fn a_near_miss_of_leetcodes_name_asks_what_was_meant() {
     let line = ran.input_error();
     assert!(line.contains("not with LeetCode's signature `int totalNQueens(int n)`"), "{ran}");
     assert!(line.contains("--problem leetcode52"), "{ran}");
+}
+
+/// LeetCode runs a file's tests in one process, in order (here n = 1, 4, 6, 8): a static count
+/// never reset is right on the first test alone, each file's line says what LeetCode itself would
+/// show, and a learner's near-miss of a LeetCode signature is told with the signature it missed.
+#[test]
+fn leetcodes_own_result_and_a_near_miss_of_its_signature_are_told() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let files = [
+        corpus().join("leetcode52/state_static.java"),
+        corpus().join("leetcode52/state_static_reset.java"),
+        corpus().join("leetcode52/out_of_bounds.cpp"),
+        corpus().join("cses/near_miss_signature.rs"),
+    ];
+    let (ran, report) = judge_json(&cases, &[], &files);
+    let file = |name: &str| {
+        report["files"]
+            .as_array()
+            .expect("files")
+            .iter()
+            .find(|file| file["name"] == name)
+            .cloned()
+            .expect(name)
+    };
+    // Q(1) + Q(4) = 1 + 2: the second test starts from the first one's count (OEIS A000170).
+    let expected = oracle::known_count(4).expect("OEIS");
+    assert_eq!(
+        strings(&file("state_static.java")["leetcode"]),
+        [format!(
+            "LeetCode 52: Wrong Answer, 1 / 4 testcases passed; input n = 4, output {}, expected {expected}",
+            1 + expected
+        )],
+        "{ran}"
+    );
+    assert_eq!(
+        strings(&file("state_static_reset.java")["leetcode"]),
+        ["LeetCode 52: Accepted, 4 / 4 testcases passed"],
+        "{ran}"
+    );
+    let sanitized = strings(&file("out_of_bounds.cpp")["leetcode"]);
+    assert!(
+        sanitized[0].starts_with("LeetCode 52: Runtime Error, 0 / 4 testcases passed; input n = 1: AddressSanitizer: heap-buffer-overflow (READ of size 4)")
+            && sanitized[0].contains("the tests after ran in a new one"),
+        "{ran}"
+    );
+    // Every test after the first ran in a new process: the sanitizer ended each one's.
+    let runs =
+        table(&report, "leetcode52").expect("a LeetCode 52 table")["runs"].as_array().expect("runs").clone();
+    let restarted = runs
+        .iter()
+        .filter(|run| run["implementation"] == "out_of_bounds.cpp" && run["new_process"] == true)
+        .count();
+    assert_eq!(restarted, LEETCODE_CASES.len() - 1, "{ran}");
+    assert!(strings(&report["notes"]).iter().any(|note| note.ends_with(
+        "`pub fn solve_n_queens(n: i32) -> i32` is one step from LeetCode 51's `pub fn solve_n_queens(n: i32) -> Vec<Vec<String>>` \
+         (LeetCode 52's is `pub fn total_n_queens(n: i32) -> i32`): LeetCode would not compile it as either"
+    )), "{ran}");
+    assert_eq!(
+        strings(&file("near_miss_signature.rs")["leetcode"]),
+        Vec::<String>::new(),
+        "a CSES program: {ran}"
+    );
 }
 
 #[test]

@@ -38,7 +38,7 @@ macro_rules! rejected_cases {
 
 rejected_cases! {
     unknown_key: ("n = 4\nexpected = 2\nexpect = 2\n",
-        "cases/x.toml: line 3, column 1: unknown field `expect`, expected one of `n`, `board`, `expected`, `description`, `time_limit_ms`, `memory_limit_mb`"),
+        "cases/x.toml: line 3, column 1: unknown field `expect`, expected one of `n`, `board`, `expected`, `description`, `time_limit_ms`, `memory_limit_mb`, `example`"),
     wrong_type: ("n = \"four\"\nexpected = 2\n",
         "cases/x.toml: line 1, column 5: invalid type: string \"four\", expected i64"),
     missing_expected: ("n = 4\n",
@@ -221,7 +221,7 @@ fn a_cargo_manifest_in_the_folder_is_an_error_naming_it() {
     assert_only_error(
         &folder,
         format!(
-            "{}: line 1, column 2: unknown field `package`, expected one of `n`, `board`, `expected`, `description`, `time_limit_ms`, `memory_limit_mb`",
+            "{}: line 1, column 2: unknown field `package`, expected one of `n`, `board`, `expected`, `description`, `time_limit_ms`, `memory_limit_mb`, `example`",
             manifest.display()
         ),
     );

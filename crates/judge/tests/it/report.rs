@@ -34,6 +34,7 @@ fn run(implementation: &str, case: &str, verdict: Verdict, detail: Option<String
         detail,
         strict_fault: None,
         isolation: "sandboxed",
+        new_process: false,
     }
 }
 
@@ -105,6 +106,9 @@ fn hostile_report() -> JudgeReport {
                 rerun: format!("cargo xtask judge '{file}' --case '{case}'"),
             }),
             skipped: 0,
+            leetcode: vec![format!(
+                "LeetCode 52: Runtime Error, 0 / 12 testcases passed; input n = 4: {HOSTILE}"
+            )],
         }],
     }
 }
@@ -158,6 +162,7 @@ fn program_text_in_the_report_is_escaped_and_only_the_judges_colours_remain() {
         format!("file/strict.cpp on cses/\\u{{9b}}2Jsample: AddressSanitizer: {HOSTILE_SHOWN}"),
         format!("case file cases/bad\\x1b[31m.toml: line 1, column 1: unknown field `{HOSTILE_SHOWN}`"),
         format!("snapshot cses/\\u{{9b}}2Jsample: missing or different; wrote snapshots/{HOSTILE_SHOWN}.snap.new"),
+        format!("LeetCode 52: Runtime Error, 0 / 12 testcases passed; input n = 4: {HOSTILE_SHOWN}; 1 WA"),
     ] {
         assert!(text.contains(&shown), "{shown:?} is not in:\n{text:?}");
     }

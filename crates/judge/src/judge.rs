@@ -26,7 +26,7 @@ use crate::snapshot::{already_matches, assert_case, has_snapshot, oracle_boards,
 use crate::submission::{Build, Submission, Toolchain};
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// What a judge run was asked.
 #[derive(Clone, Debug)]

@@ -268,15 +268,33 @@ fn failed(verdict: Verdict, detail: String) -> Attempt {
     }
 }
 
-/// Runs `contestant` once as `request` says: the one way a run of anything is made outside a
-/// session (CSES's process per test; the languages' self-tests; bench's samples). A built-in runs
-/// as `child_program __run`; a file's build in `sandbox` (unsandboxed where it is `None`).
+/// Runs `contestant` once as `request` says: the one way a single run of anything is made (CSES's
+/// process per test; the languages' self-tests; bench's samples; `--strict`'s runs again). A
+/// LeetCode request timed by the kernel runs as LeetCode runs a submission, in a session of one
+/// test ([`attempt_session`]): no command runs a LeetCode file any other way. A built-in runs as
+/// `child_program __run`; a file's build in `sandbox` (unsandboxed where it is `None`).
 pub fn attempt(
     contestant: &Contestant,
     request: &Request,
     child_program: &Path,
     sandbox: Option<&Sandbox>,
 ) -> Attempt {
+    let leetcode_file =
+        matches!(contestant, Contestant::File { submission, .. } if submission.shape == Shape::LeetCode);
+    if request.problem.runs_in_one_process() && (leetcode_file || matches!(request.timing, Timing::Kernel)) {
+        let mut answered = None;
+        attempt_session(
+            contestant,
+            std::slice::from_ref(request),
+            child_program,
+            sandbox,
+            &mut |_, attempt| {
+                answered = Some(attempt);
+                false
+            },
+        );
+        return answered.unwrap_or_else(|| failed(Verdict::RE, "the session gave no answer".to_string()));
+    }
     let child_request = child_request_of(request, false);
     let prepared = match Prepared::new(contestant, request, &child_request, child_program, sandbox) {
         Ok(prepared) => prepared,
@@ -368,30 +386,29 @@ pub fn attempt_session(
     let mut next = 0;
     while next < tests.len() {
         let from = next;
-        let finished = match crate::runner::run_session(&job, &tests[from..]) {
-            Ok(finished) => finished,
-            Err(reason) => {
-                // The machine could not start it: every test left says so.
-                for index in from..tests.len() {
-                    if !take(index, failed(Verdict::RE, reason.clone())) {
-                        return;
-                    }
-                }
-                return;
-            }
-        };
-        for finished in finished {
+        let (mut ended, mut stopped) = (false, false);
+        let started = crate::runner::run_session(&job, &tests[from..], &mut |finished| {
             let index = next;
             next += 1;
-            let ended = finished.ended_process;
+            ended = finished.ended_process;
             let mut attempt = grade(contestant, finished, &requests[index].limits, &prepared, &child_request);
             attempt.new_process = index == from && from > 0;
-            if !take(index, attempt) {
-                return;
+            stopped = !take(index, attempt);
+            !stopped
+        });
+        if let Err(reason) = started {
+            // The machine could not start it: every test left says so.
+            for index in next..tests.len() {
+                if !take(index, failed(Verdict::RE, reason.clone())) {
+                    return;
+                }
             }
-            if ended {
-                break;
-            }
+            return;
+        }
+        // A session that answered every test it was given, or was told to stop, is done; one
+        // that a test ended goes on in a new process.
+        if stopped || !ended {
+            return;
         }
     }
 }

@@ -145,6 +145,9 @@ pub struct Finished {
     pub ended_process: bool,
     /// In a session: the process ended before it answered this test.
     pub unanswered: bool,
+    /// In a session: something other than the driver's frames came on the answer channel (the
+    /// solution wrote there): killed.
+    pub broke_protocol: bool,
 }
 
 /// How much of standard error is kept for a runtime error's or a compiler's message: its first
@@ -357,6 +360,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         state: String::new(),
         ended_process: true,
         unanswered: false,
+        broke_protocol: false,
     })
 }
 
@@ -618,6 +622,13 @@ impl Finished {
         }
         if self.cpu_time > limits.cpu_time || self.killed_over_cpu {
             return Ending::TimeLimit { detail: format!("{cpu} of CPU time, over the {limit} limit") };
+        }
+        if self.broke_protocol {
+            return Ending::RuntimeError {
+                detail: "wrote on the judge's answer channel (descriptor 3) what its driver did not: \
+                         killed (a solution must not write there)"
+                    .to_string(),
+            };
         }
         if !self.status.success() {
             return Ending::RuntimeError { detail: crash_detail(self.status, &stderr) };

@@ -26,7 +26,7 @@ use checker::Board;
 use crate::answer::{check_boards, Answer, Verdict};
 use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, attempt_session, Contestant, Request};
+use crate::contestant::{attempt, Contestant, Request};
 use crate::error::Error;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
 use crate::runner::Limits;
@@ -106,18 +106,9 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
         crate::escape::escape_controls(detail.lines().next().unwrap_or_default().trim_end_matches(':'))
             .into_owned()
     };
+    // As its judge runs a submission: a LeetCode input in a session of one test, a CSES one alone.
     let request = Request::judged(problem, board, context.limits);
-    // Run as its judge runs a submission: LeetCode's in a session (of one test here), CSES's alone.
-    let attempt = if problem.runs_in_one_process() {
-        let mut answered = None;
-        attempt_session(contestant, &[request], context.child_program, context.sandbox, &mut |_, attempt| {
-            answered = Some(attempt);
-            false
-        });
-        answered.unwrap_or_else(|| attempt(contestant, &request, context.child_program, context.sandbox))
-    } else {
-        attempt(contestant, &request, context.child_program, context.sandbox)
-    };
+    let attempt = attempt(contestant, &request, context.child_program, context.sandbox);
     match attempt.result {
         Ok(Answer::Count(count)) => Outcome::Count(count),
         Ok(Answer::Boards(boards)) => match check_boards(board, &boards) {

@@ -38,15 +38,20 @@ const STATE_KEPT: usize = 4 << 10;
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
 /// Runs `tests` in order in one process started as `job` says (its `stdin` and `limits` are not
-/// used: each test brings its own): a [`Finished`] for each test reached. The last one has
+/// used: each test brings its own), handing `take` a [`Finished`] for each test reached, in
+/// order; where `take` answers `false`, no further test is given. The last one has
 /// `ended_process` set when the process ended (or was killed) during that test, and the tests
 /// after it were not run.
 ///
 /// # Errors
 /// One line when the program cannot be started at all.
-pub fn run_session(job: &Job, tests: &[SessionTest]) -> Result<Vec<Finished>, String> {
+pub fn run_session(
+    job: &Job,
+    tests: &[SessionTest],
+    take: &mut dyn FnMut(Finished) -> bool,
+) -> Result<(), String> {
     super::stop_if_interrupted();
-    let Some(first) = tests.first() else { return Ok(Vec::new()) };
+    let Some(first) = tests.first() else { return Ok(()) };
     // The process's own limits hold the whole session: every test's CPU time and the start, the
     // largest memory limit; each test is held to its own by the loop below.
     let total_cpu = tests.iter().fold(STARTUP_ALLOWANCE + first.limits.cpu_time, |sum, test| {
@@ -90,7 +95,6 @@ pub fn run_session(job: &Job, tests: &[SessionTest]) -> Result<Vec<Finished>, St
         std::thread::spawn(move || read_head_and_tail(source, STDERR_KEPT))
     };
 
-    let mut results = Vec::new();
     // The start: up to `R`, under the first test's limits and the allowance.
     let startup = Limits {
         cpu_time: first.limits.cpu_time + STARTUP_ALLOWANCE,
@@ -118,7 +122,7 @@ pub fn run_session(job: &Job, tests: &[SessionTest]) -> Result<Vec<Finished>, St
             let test_cpu = cpu.saturating_sub(session.cpu_mark);
             session.cpu_mark = cpu;
             let frame = std::mem::take(&mut session.frame);
-            results.push(Finished {
+            let more = take(Finished {
                 status: std::os::unix::process::ExitStatusExt::from_raw(0),
                 cpu_time: test_cpu,
                 wall_time: test_started.elapsed(),
@@ -135,7 +139,11 @@ pub fn run_session(job: &Job, tests: &[SessionTest]) -> Result<Vec<Finished>, St
                 state: String::from_utf8_lossy(&frame.state).into_owned(),
                 ended_process: false,
                 unanswered: false,
+                broke_protocol: false,
             });
+            if !more {
+                break;
+            }
         }
     }
     // Every test answered: the input's end lets the driver exit; a moment later it is killed
@@ -161,12 +169,12 @@ pub fn run_session(job: &Job, tests: &[SessionTest]) -> Result<Vec<Finished>, St
     }
     let stderr = stderr_reader.join().unwrap_or_default();
     super::stop_if_interrupted();
-    let Some(why) = stop else { return Ok(results) };
+    let Some(why) = stop else { return Ok(()) };
     // The test the process ended in: what it took since the last boundary, how it ended.
     let cpu = group.as_ref().and_then(RunGroup::cpu_time).unwrap_or(cpu_total).max(session.sampled_cpu());
     let peak = group.as_ref().and_then(RunGroup::peak_memory).unwrap_or(peak).max(session.sampled_peak);
     let frame = std::mem::take(&mut session.frame);
-    results.push(Finished {
+    take(Finished {
         status: std::os::unix::process::ExitStatusExt::from_raw(status),
         cpu_time: cpu.saturating_sub(session.cpu_mark),
         wall_time: test_started.elapsed(),
@@ -183,8 +191,9 @@ pub fn run_session(job: &Job, tests: &[SessionTest]) -> Result<Vec<Finished>, St
         state: String::new(),
         ended_process: true,
         unanswered: true,
+        broke_protocol: why == Why::Protocol,
     });
-    Ok(results)
+    Ok(())
 }
 
 /// Why a session stopped before its tests were all answered.
@@ -196,6 +205,8 @@ enum Why {
     Backstop,
     Cpu,
     Memory,
+    /// Something other than a frame came on the answer channel.
+    Protocol,
 }
 
 /// The judge's side of a running session.
@@ -275,7 +286,7 @@ impl Session<'_> {
                     self.frame.prints_from(&mut self.stdout);
                     return None;
                 }
-                Progress::Broken => return stop(self, Why::Ended),
+                Progress::Broken => return stop(self, Why::Protocol),
                 Progress::Waiting => {}
             }
             if self.frame.prints_total.saturating_add(self.frame.answer_total) > limits.output_bytes
@@ -479,6 +490,7 @@ fn read_available(source: &mut std::fs::File, mut take: impl FnMut(&[u8])) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runner::Ending;
     use std::ffi::OsString;
     use std::path::Path;
 
@@ -508,7 +520,13 @@ mod tests {
             .iter()
             .map(|input| SessionTest { input: input.as_bytes(), limits: LIMITS, answer_bytes: 1000 })
             .collect();
-        run_session(&job, &tests).expect("bash starts")
+        let mut finished = Vec::new();
+        run_session(&job, &tests, &mut |run| {
+            finished.push(run);
+            true
+        })
+        .expect("bash starts");
+        finished
     }
 
     /// A driver in shell: `R`, then for each line `n`, the answer `n * 10 + count`, with a state
@@ -559,7 +577,12 @@ done"#;
         assert!(finished[0].ended_process && finished[0].unanswered);
         // Writing anything but a frame on the channel breaks the protocol: killed.
         let finished = session("printf 'R\\n' >&3; read -r n; echo 92 >&3; sleep 5", &["1\n", "2\n"]);
-        assert!(finished.len() == 1 && finished[0].ended_process, "{finished:?}");
+        assert!(
+            finished.len() == 1 && finished[0].ended_process && finished[0].broke_protocol,
+            "{finished:?}"
+        );
+        let Ending::RuntimeError { detail } = finished[0].clone().ending(&LIMITS) else { panic!("RE") };
+        assert!(detail.contains("descriptor 3"), "{detail}");
     }
 
     #[test]

@@ -685,6 +685,22 @@ fn files_of_every_language_are_timed_beside_a_builtin_and_a_wrong_one_is_never_a
     assert_eq!(wrong["status"], "wrong_answer", "{wrong}");
 }
 
+/// A LeetCode file is timed as LeetCode runs it: its answer is read from its session's frame.
+#[test]
+fn a_leetcode_file_is_timed_with_its_answer() {
+    let folder = TempFolder::new("bench-leetcode-file");
+    let cases = no_cases(&folder);
+    let files = corpus_files("leetcode52/right.js");
+    let mut arguments =
+        vec!["--impl", "leetcode52/bitmask", "--sizes", "6", "--budget", "2", "--cases", &cases];
+    arguments.extend(files.iter().map(|file| path_arg(file)));
+    let (ran, report, _) = bench_json(&folder, &arguments);
+    ran.expect_code(0);
+    let measurement = find(&report["empty_boards"], "leetcode52/right.js", 6);
+    assert_eq!(measurement["status"], "measured", "{measurement}");
+    assert_eq!(measurement["answer"], oracle::known_count(6).expect("OEIS A000170"), "{measurement}");
+}
+
 #[test]
 fn quiet_bench_says_nothing_of_the_release_build_it_makes() {
     // A debug xtask makes a release one first; CARGO=false makes that fail at once, and -q leaves

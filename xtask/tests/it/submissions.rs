@@ -740,6 +740,26 @@ fn leetcodes_own_result_and_a_near_miss_of_its_signature_are_told() {
     );
 }
 
+/// `--strict` runs a LeetCode file's AC tests again as LeetCode runs them (a session of one test):
+/// right files stay AC with no fault, whatever the language.
+#[test]
+fn strict_runs_a_leetcode_file_as_leetcode_does() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let files = [corpus().join("leetcode52/right.cpp"), corpus().join("leetcode52/state_static_reset.java")];
+    let (ran, report) = judge_json(&cases, &["--strict"], &files);
+    let all = runs(&report);
+    assert_eq!(all.len(), 2 * LEETCODE_CASES.len(), "{ran}");
+    for run in all {
+        assert_eq!(
+            (&run["verdict"], &run["strict_fault"]),
+            (&Value::from("AC"), &Value::Null),
+            "{run}\n{ran}"
+        );
+    }
+    ran.expect_code(0);
+}
+
 #[test]
 fn a_file_whose_other_driver_does_not_build_is_judged_on_one_problem_with_a_note() {
     let _shared = shared();

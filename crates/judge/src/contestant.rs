@@ -226,11 +226,36 @@ impl Prepared {
         Ok(Prepared { program, args, answer_channel, layout, address_space, env })
     }
 
-    fn isolation<'a>(&'a self, sandbox: Option<&'a Sandbox>) -> Isolation<'a> {
-        match (&self.layout, sandbox) {
+    /// The environment, as the runner takes it.
+    fn env(&self) -> Vec<(&str, &str)> {
+        self.env.iter().map(|(key, value)| (*key, value.as_str())).collect()
+    }
+
+    /// The run of it within `limits`, with no input yet and no answer kept: the caller says what
+    /// one run needs (a session takes them from its tests).
+    fn job<'a>(
+        &'a self,
+        sandbox: Option<&'a Sandbox>,
+        env: &'a [(&'a str, &'a str)],
+        limits: Limits,
+    ) -> Job<'a> {
+        let isolation = match (&self.layout, sandbox) {
             (None, _) => Isolation::Plain,
             (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
             (Some(_), None) => Isolation::Unsandboxed,
+        };
+        Job {
+            isolation,
+            program: &self.program,
+            args: &self.args,
+            answer_channel: self.answer_channel,
+            max_processes: self.layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
+            env,
+            stdin: b"",
+            limits,
+            address_space: self.address_space,
+            file_bytes: None,
+            answer_bytes: 0,
         }
     }
 }
@@ -310,20 +335,8 @@ pub fn attempt(
         }
         _ => longest_answer(problem, board),
     };
-    let env: Vec<(&str, &str)> = prepared.env.iter().map(|(key, value)| (*key, value.as_str())).collect();
-    let job = Job {
-        isolation: prepared.isolation(sandbox),
-        program: &prepared.program,
-        args: &prepared.args,
-        answer_channel: prepared.answer_channel,
-        max_processes: prepared.layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
-        env: &env,
-        stdin: input.as_bytes(),
-        limits,
-        address_space: prepared.address_space,
-        file_bytes: None,
-        answer_bytes,
-    };
+    let env = prepared.env();
+    let job = Job { stdin: input.as_bytes(), answer_bytes, ..prepared.job(sandbox, &env, limits) };
     match crate::runner::run(&job) {
         Ok(finished) => grade(contestant, finished, &limits, &prepared, &child_request),
         Err(reason) => failed(Verdict::RE, reason),
@@ -369,20 +382,9 @@ pub fn attempt_session(
             answer_bytes: longest_answer(request.problem, request.board),
         })
         .collect();
-    let env: Vec<(&str, &str)> = prepared.env.iter().map(|(key, value)| (*key, value.as_str())).collect();
-    let job = Job {
-        isolation: prepared.isolation(sandbox),
-        program: &prepared.program,
-        args: &prepared.args,
-        answer_channel: true,
-        max_processes: prepared.layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
-        env: &env,
-        stdin: b"",
-        limits: first.limits,
-        address_space: prepared.address_space,
-        file_bytes: None,
-        answer_bytes: 0,
-    };
+    // Each test brings its input, limits and answer's room: the session takes them from `tests`.
+    let env = prepared.env();
+    let job = Job { answer_channel: true, ..prepared.job(sandbox, &env, first.limits) };
     let mut next = 0;
     while next < tests.len() {
         let from = next;

@@ -148,6 +148,9 @@ pub struct Finished {
     /// In a session: something other than the driver's frames came on the answer channel (the
     /// solution wrote there): killed.
     pub broke_protocol: bool,
+    /// In a session: the process ended before it was ready for its first test (its start: the
+    /// interpreter, the JVM, the file's own top-level code).
+    pub in_start: bool,
 }
 
 /// How much of standard error is kept for a runtime error's or a compiler's message: its first
@@ -361,6 +364,7 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         ended_process: true,
         unanswered: false,
         broke_protocol: false,
+        in_start: false,
     })
 }
 
@@ -618,6 +622,15 @@ impl Finished {
             // The kernel's count stopped it; the usage read afterwards may fall a little short.
             return Ending::TimeLimit {
                 detail: format!("stopped by the kernel at the {limit} CPU time limit (SIGXCPU)"),
+            };
+        }
+        if self.in_start && (self.cpu_time > limits.cpu_time || self.killed_over_cpu) {
+            return Ending::TimeLimit {
+                detail: format!(
+                    "its start (the interpreter, the JVM, the file's own top-level code) took {cpu} of CPU \
+                     time, past the {limit} limit plus {} a start may take",
+                    format_duration(session::STARTUP_ALLOWANCE)
+                ),
             };
         }
         if self.cpu_time > limits.cpu_time || self.killed_over_cpu {

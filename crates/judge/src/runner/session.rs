@@ -105,6 +105,7 @@ pub fn run_session(
     };
     let mut test_started = started;
     let mut stop = session.await_frame(&startup, first.answer_bytes, true, started);
+    let in_start = stop.is_some();
     if stop.is_none() {
         session.cpu_mark = session.cpu_now();
         for test in tests {
@@ -140,6 +141,7 @@ pub fn run_session(
                 ended_process: false,
                 unanswered: false,
                 broke_protocol: false,
+                in_start: false,
             });
             if !more {
                 break;
@@ -192,6 +194,7 @@ pub fn run_session(
         ended_process: true,
         unanswered: true,
         broke_protocol: why == Why::Protocol,
+        in_start,
     });
     Ok(())
 }
@@ -571,10 +574,13 @@ done"#;
         assert!(finished[1].killed_over_cpu, "{:?}", finished[1]);
         assert!(finished[0].cpu_time < LIMITS.cpu_time);
 
-        // A start that never says it is ready is the first test's failure.
+        // A start that never says it is ready is the first test's failure, told as the start's.
         let finished = session("echo no >&2; exit 1", &["1\n"]);
         assert_eq!(finished.len(), 1);
-        assert!(finished[0].ended_process && finished[0].unanswered);
+        assert!(finished[0].ended_process && finished[0].unanswered && finished[0].in_start);
+        let finished = session("while :; do :; done", &["1\n"]);
+        let Ending::TimeLimit { detail } = finished[0].clone().ending(&LIMITS) else { panic!("TLE") };
+        assert!(detail.contains("its start") && detail.contains("plus 2.00s"), "{detail}");
         // Writing anything but a frame on the channel breaks the protocol: killed.
         let finished = session("printf 'R\\n' >&3; read -r n; echo 92 >&3; sleep 5", &["1\n", "2\n"]);
         assert!(

@@ -629,7 +629,7 @@ impl Finished {
                 detail: format!(
                     "its start (the interpreter, the JVM, the file's own top-level code) took {cpu} of CPU \
                      time, past the {limit} limit plus {} a start may take",
-                    format_duration(session::STARTUP_ALLOWANCE)
+                    format_duration(STARTUP_ALLOWANCE)
                 ),
             };
         }

@@ -626,7 +626,8 @@ impl Session<'_> {
         outcomes
     }
 
-    /// Runs again alone each failing test that shared its process with tests before it; where it
+    /// Runs again alone each failing test within the constraints that shared its process with tests
+    /// before it; where it
     /// passes alone, its detail says that the file keeps state between tests, which test left it,
     /// what the driver saw of it, and how to mend it. Where the first such test fails alone too,
     /// the file is wrong whatever its state, and the others are not run again.
@@ -640,10 +641,16 @@ impl Session<'_> {
     ) {
         for at in 1..outcomes.len() {
             let outcome = &outcomes[at].1;
-            if outcome.verdict == Verdict::AC || outcome.verdict == Verdict::CE || outcome.new_process {
+            let task = tasks[at];
+            // Past the constraints a failure fails nothing: no second run to explain it.
+            let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
+            if outcome.verdict == Verdict::AC
+                || outcome.verdict == Verdict::CE
+                || outcome.new_process
+                || !within
+            {
                 continue;
             }
-            let task = tasks[at];
             let mut alone = None;
             attempt_session(
                 task.contestant,

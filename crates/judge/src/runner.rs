@@ -539,14 +539,17 @@ fn start_builtin(
 
 /// The CPU time (user + system, with what each has reaped) and the resident memory summed over
 /// the process `root` and its live descendants, read from `/proc` (`task/*/children`): the
-/// fallback where a run has no cgroup. Memory shared between processes (a fork's untouched pages)
-/// counts once per process, so the sum errs high.
+/// fallback where a run has no cgroup. A live process's own time is its CPU clock, to the
+/// nanosecond (every thread's), where the kernel gives it; what it reaped is in clock ticks.
+/// Memory shared between processes (a fork's untouched pages) counts once per process, so the sum
+/// errs high.
 fn tree_usage(root: libc::pid_t) -> Option<(Duration, u64)> {
     // SAFETY: sysconf reads constants of the system.
     let (per_second, page) = unsafe { (libc::sysconf(libc::_SC_CLK_TCK), libc::sysconf(libc::_SC_PAGESIZE)) };
     let per_second = u64::try_from(per_second).ok().filter(|&hz| hz > 0)?;
     let page = u64::try_from(page).unwrap_or(4096);
     let mut ticks = 0u64;
+    let mut clocked = Duration::ZERO;
     let mut resident = 0u64;
     let mut pending = vec![root];
     let mut seen = 0;
@@ -560,7 +563,12 @@ fn tree_usage(root: libc::pid_t) -> Option<(Duration, u64)> {
         let fields: Vec<u64> =
             fields.split_whitespace().skip(1).map(|field| field.parse().unwrap_or(0)).collect();
         // After the name and the state: utime, stime, cutime, cstime are 11..=14; rss is 21.
-        ticks += fields.get(10..14).map_or(0, |times| times.iter().sum());
+        let own: u64 = fields.get(10..12).map_or(0, |times| times.iter().sum());
+        let reaped: u64 = fields.get(12..14).map_or(0, |times| times.iter().sum());
+        ticks += own + reaped;
+        clocked += process_clock(pid)
+            .unwrap_or_else(|| Duration::from_nanos(own.saturating_mul(1_000_000_000) / per_second))
+            + Duration::from_nanos(reaped.saturating_mul(1_000_000_000) / per_second);
         resident += fields.get(20).copied().unwrap_or(0).saturating_mul(page);
         let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { continue };
         for task in tasks.flatten() {
@@ -568,7 +576,21 @@ fn tree_usage(root: libc::pid_t) -> Option<(Duration, u64)> {
             pending.extend(children.split_whitespace().filter_map(|child| child.parse::<libc::pid_t>().ok()));
         }
     }
-    Some((Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second), resident))
+    let counted = Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second);
+    Some((counted.max(clocked), resident))
+}
+
+/// The CPU time of every thread of process `pid`, live or ended, to the nanosecond.
+fn process_clock(pid: libc::pid_t) -> Option<Duration> {
+    let mut clock: libc::clockid_t = 0;
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: valid out-pointers for the duration of each call.
+    let read = unsafe {
+        libc::clock_getcpuclockid(pid, &mut clock) == 0 && libc::clock_gettime(clock, &mut now) == 0
+    };
+    read.then(|| {
+        Duration::new(u64::try_from(now.tv_sec).unwrap_or(0), u32::try_from(now.tv_nsec).unwrap_or(0))
+    })
 }
 
 /// What runtimes print when an allocation fails at the memory limit: Rust's, C++'s, a JVM's heap
@@ -1326,6 +1348,22 @@ mod tests {
         let started = Instant::now();
         assert_eq!(shell("sleep 30 & echo 92", LIMITS), Ending::Exited { stdout: b"92\n".to_vec() });
         assert!(started.elapsed() < Duration::from_secs(20), "waited for the grandchild");
+    }
+
+    #[test]
+    fn the_fallbacks_cpu_time_is_to_the_nanosecond_not_the_clock_tick() {
+        // A child that burns some CPU, then waits: its time read from outside.
+        let mut child = Command::new("/bin/sh")
+            .args(["-c", "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done; sleep 5"])
+            .spawn()
+            .expect("sh starts");
+        std::thread::sleep(Duration::from_millis(600));
+        let (cpu, resident) = tree_usage(child.id() as libc::pid_t).expect("its /proc");
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(cpu > Duration::ZERO && resident > 0, "{cpu:?} {resident}");
+        // Clock ticks (10 ms here) would give a whole number of them.
+        assert_ne!(cpu.as_nanos() % 10_000_000, 0, "{cpu:?}");
     }
 
     #[test]

@@ -251,11 +251,9 @@ impl Session<'_> {
         }
     }
 
-    /// Without a group: the tree's CPU time from `/proc` (in clock ticks, children included),
-    /// or the process's own CPU clock (in nanoseconds, every thread) where that says more.
+    /// Without a group: the tree's CPU time from `/proc` and its processes' CPU clocks.
     fn sampled_cpu(&self) -> Duration {
-        let tree = tree_usage(self.pid).map_or(Duration::ZERO, |(cpu, _)| cpu);
-        tree.max(process_clock(self.pid).unwrap_or(Duration::ZERO))
+        tree_usage(self.pid).map_or(Duration::ZERO, |(cpu, _)| cpu)
     }
 
     /// Starts a test's peak memory afresh where the kernel allows it (cgroup v1); elsewhere the
@@ -340,19 +338,6 @@ impl Session<'_> {
             std::thread::sleep(Duration::from_millis(1));
         }
     }
-}
-
-/// The CPU time of every thread of process `pid`, live or ended, to the nanosecond.
-fn process_clock(pid: libc::pid_t) -> Option<Duration> {
-    let mut clock: libc::clockid_t = 0;
-    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: valid out-pointers for the duration of each call.
-    let read = unsafe {
-        libc::clock_getcpuclockid(pid, &mut clock) == 0 && libc::clock_gettime(clock, &mut now) == 0
-    };
-    read.then(|| {
-        Duration::new(u64::try_from(now.tv_sec).unwrap_or(0), u32::try_from(now.tv_nsec).unwrap_or(0))
-    })
 }
 
 fn set_nonblocking(file: &std::fs::File) {

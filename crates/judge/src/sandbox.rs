@@ -615,23 +615,29 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
 }
 
 /// The instructions of [`signal_filter`].
-pub const SIGNAL_FILTER_LENGTH: usize = 22;
+pub const SIGNAL_FILTER_LENGTH: usize = 23;
+
+/// The audit architecture of the judge's own system calls, the only ABI a filtered run may use.
+#[cfg(target_arch = "x86_64")]
+const NATIVE_ARCH: u32 = 0xC000_003E;
+#[cfg(target_arch = "aarch64")]
+const NATIVE_ARCH: u32 = 0xC000_00B7;
 
 /// A seccomp filter for a run outside the sandbox (`--no-sandbox`), which shares the judge's user
-/// and could otherwise signal or trace the judge or another run: signals go only to the run's own
-/// process (`own`) or its process group (`0`, `-own`); `tkill`, `pidfd_send_signal`, `ptrace`,
-/// `process_vm_readv`/`writev` and `pidfd_getfd` are refused; every other system call is allowed.
-/// Built between `fork` and `exec` (no allocation); x86-64 only: elsewhere it allows everything,
-/// as the README says.
+/// and could otherwise signal, limit or trace the judge or another run: signals and `prlimit64` go
+/// only to the run's own process (`own`) or its process group (`0`, `-own`); `tkill`,
+/// `pidfd_send_signal`, `ptrace`, `process_vm_readv`/`writev` and `pidfd_getfd` are refused, and
+/// so is every call made through another ABI than the judge's own (i386's `int 0x80` on x86-64,
+/// whose numbers mean other calls, and x32's); every other system call is allowed. Built between
+/// `fork` and `exec` (no allocation).
 pub fn signal_filter(own: libc::pid_t) -> [libc::sock_filter; SIGNAL_FILTER_LENGTH] {
-    const AUDIT_ARCH_X86_64: u32 = 0xC000_003E;
     const X32_SYSCALL_BIT: u32 = 0x4000_0000;
     const ALLOW: u32 = libc::SECCOMP_RET_ALLOW;
     const REFUSE: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
     // Where the checks of the pid argument start, and the two endings.
-    const CHECK: u8 = 16;
-    const REFUSED: u8 = 20;
-    const ALLOWED: u8 = 21;
+    const CHECK: u8 = 17;
+    const REFUSED: u8 = 21;
+    const ALLOWED: u8 = 22;
     let load = |offset: u32| libc::sock_filter {
         code: (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16,
         jt: 0,
@@ -649,27 +655,30 @@ pub fn signal_filter(own: libc::pid_t) -> [libc::sock_filter; SIGNAL_FILTER_LENG
     };
     let jeq = |at, k, yes| jump(libc::BPF_JEQ, at, k, yes);
     let number = |call: libc::c_long| call as u32;
+    // x32's calls are x86-64's numbers with a high bit set; elsewhere no number has it.
+    let x32_bit = if cfg!(target_arch = "x86_64") { X32_SYSCALL_BIT } else { u32::MAX };
     [
         load(4), // seccomp_data.arch
-        jeq(1, AUDIT_ARCH_X86_64, 3),
-        ret(ALLOW),
+        jeq(1, NATIVE_ARCH, 3),
+        ret(REFUSE),
         load(0), // seccomp_data.nr
-        jump(libc::BPF_JGE, 4, X32_SYSCALL_BIT, REFUSED),
+        jump(libc::BPF_JGE, 4, x32_bit, REFUSED),
         jeq(5, number(libc::SYS_kill), CHECK),
         jeq(6, number(libc::SYS_rt_sigqueueinfo), CHECK),
         jeq(7, number(libc::SYS_tgkill), CHECK),
         jeq(8, number(libc::SYS_rt_tgsigqueueinfo), CHECK),
-        jeq(9, number(libc::SYS_tkill), REFUSED),
-        jeq(10, number(libc::SYS_pidfd_send_signal), REFUSED),
-        jeq(11, number(libc::SYS_ptrace), REFUSED),
-        jeq(12, number(libc::SYS_process_vm_readv), REFUSED),
-        jeq(13, number(libc::SYS_process_vm_writev), REFUSED),
-        jeq(14, number(libc::SYS_pidfd_getfd), REFUSED),
+        jeq(9, number(libc::SYS_prlimit64), CHECK),
+        jeq(10, number(libc::SYS_tkill), REFUSED),
+        jeq(11, number(libc::SYS_pidfd_send_signal), REFUSED),
+        jeq(12, number(libc::SYS_ptrace), REFUSED),
+        jeq(13, number(libc::SYS_process_vm_readv), REFUSED),
+        jeq(14, number(libc::SYS_process_vm_writev), REFUSED),
+        jeq(15, number(libc::SYS_pidfd_getfd), REFUSED),
         ret(ALLOW),
         load(16), // the low half of seccomp_data.args[0]: the pid, a C int
-        jeq(17, 0, ALLOWED),
-        jeq(18, own as u32, ALLOWED),
-        jeq(19, own.wrapping_neg() as u32, ALLOWED),
+        jeq(18, 0, ALLOWED),
+        jeq(19, own as u32, ALLOWED),
+        jeq(20, own.wrapping_neg() as u32, ALLOWED),
         ret(REFUSE),
         ret(ALLOW),
     ]

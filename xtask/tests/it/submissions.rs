@@ -760,6 +760,37 @@ fn strict_runs_a_leetcode_file_as_leetcode_does() {
     ran.expect_code(0);
 }
 
+/// `--fail-fast` stops a LeetCode file's session at its first failure (n = 4, after n = 1): the
+/// tests after it are not run, and the failure is still explained.
+#[test]
+fn fail_fast_stops_a_leetcode_session_at_its_first_failure() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let file = corpus().join("leetcode52/state_global.js");
+    let (ran, report) = judge_json(&cases, &["--fail-fast"], std::slice::from_ref(&file));
+    let judged: Vec<(String, String)> = runs(&report)
+        .iter()
+        .map(|run| {
+            (
+                run["case"].as_str().unwrap_or("").to_string(),
+                run["verdict"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        judged,
+        [("leetcode/n1".to_string(), "AC".to_string()), ("leetcode/n4".to_string(), "WA".to_string())],
+        "{ran}"
+    );
+    assert_eq!(report["files"][0]["skipped"], LEETCODE_CASES.len() - 2, "{ran}");
+    let (_, detail) = verdict(run_of(&report, "leetcode52", "state_global.js", "leetcode/n4"));
+    assert!(
+        detail.contains("keeps state between tests") && detail.contains("(leetcode/n1, n = 1)"),
+        "{detail}"
+    );
+    ran.expect_code(1);
+}
+
 #[test]
 fn a_file_whose_other_driver_does_not_build_is_judged_on_one_problem_with_a_note() {
     let _shared = shared();
@@ -1476,10 +1507,16 @@ fn a_python_from_a_venv_runs_in_the_sandbox() {
 fn a_run_outside_the_sandbox_cannot_signal_or_trace_the_judge() {
     let _shared = shared();
     let cases = cases_folder();
-    let files = [corpus().join("hostile/signal_parent.py"), corpus().join("cses/right.py")];
+    // Another ABI's calls too (i386's int 0x80), and prlimit64 on the judge (issue 26): the
+    // file after them in the run must still open its files.
+    let files = [
+        corpus().join("hostile/signal_parent.py"),
+        corpus().join("hostile/other_abi.c"),
+        corpus().join("cses/right.py"),
+    ];
     let (ran, report) = judge_json(&cases, &["--no-sandbox", "--case", "cses/sample"], &files);
     assert_eq!(report["isolation"], "unsandboxed", "{ran}");
-    for name in ["signal_parent.py", "right.py"] {
+    for name in ["signal_parent.py", "other_abi.c", "right.py"] {
         assert_eq!(verdict(run_of(&report, "cses1624", name, "cses/sample")).0, "AC", "{name}: {ran}");
     }
     ran.expect_code(0);

@@ -280,10 +280,7 @@ impl BuildContext<'_> {
         let tool = self.tool().ok()?;
         let real = locate_header(&tool, self.command, header)?;
         let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok()?;
-        // The layout's version: 2 keeps the header itself beside its precompiled form.
-        let key =
-            format!("{}\0{}\0{header}\0{stamp:?}\0layout 2", tool.program.display(), self.command.join(" "));
-        let name = format!("{:016x}", fnv1a(key.as_bytes()));
+        let name = pch_name(&tool.program, self.command, header, stamp, self.compiler.seen.sandboxed);
         let root = self.build_root.join("pch");
         let folder = root.join(&name);
         let done = folder.join("done");
@@ -462,6 +459,23 @@ impl Compiler<'_> {
     }
 }
 
+/// A precompiled header's folder name: its compiler (and when it was installed), command and
+/// header, the layout's version (2 keeps the header itself beside its precompiled form), and the
+/// isolation it was made under: one made without the sandbox, in a folder an unsandboxed run of
+/// the same user could have replaced, is never used by a sandboxed build.
+fn pch_name(
+    program: &Path,
+    command: &[String],
+    header: &str,
+    stamp: std::time::SystemTime,
+    sandboxed: bool,
+) -> String {
+    let isolation = if sandboxed { "sandboxed" } else { "unsandboxed" };
+    let key =
+        format!("{}\0{}\0{header}\0{stamp:?}\0layout 2\0{isolation}", program.display(), command.join(" "));
+    format!("{:016x}", fnv1a(key.as_bytes()))
+}
+
 /// The largest file a precompiled header's build may write: GCC's `bits/stdc++.h.gch` is some
 /// 100 MB.
 const PCH_FILE_BYTES: u64 = 512 << 20;
@@ -599,4 +613,19 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_precompiled_header_made_without_the_sandbox_is_never_a_sandboxed_ones() {
+        let command = ["g++".to_string(), "-O2".to_string()];
+        let stamp = std::time::SystemTime::UNIX_EPOCH;
+        let name =
+            |sandboxed| pch_name(Path::new("/usr/bin/g++"), &command, "bits/stdc++.h", stamp, sandboxed);
+        assert_ne!(name(true), name(false));
+        assert_eq!(name(true), name(true));
+    }
 }

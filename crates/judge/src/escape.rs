@@ -19,6 +19,21 @@ fn is_escaped(c: char) -> bool {
     c.is_control() && c != '\n' && c != '\t'
 }
 
+/// `text`, a name (a file's, a case's) or a one-line note, with every control character escaped,
+/// line breaks and tabs too: a name that holds a line break cannot forge a line of the report.
+///
+/// # Examples
+/// ```
+/// use judge::escape::escape_one_line;
+/// assert_eq!(escape_one_line("a.py\n9 verdicts: 9 AC"), r"a.py\x0a9 verdicts: 9 AC");
+/// ```
+pub fn escape_one_line(text: &str) -> Cow<'_, str> {
+    match escape_controls(text) {
+        Cow::Borrowed(text) if !text.contains(['\n', '\t']) => Cow::Borrowed(text),
+        escaped => Cow::Owned(escaped.replace('\n', r"\x0a").replace('\t', r"\x09")),
+    }
+}
+
 /// `text` with its control characters escaped (see the module docs); borrowed when it has none.
 ///
 /// # Examples

@@ -536,7 +536,7 @@ fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> Strin
     let mut command = format!("{} judge", crate::invocation());
     let mut several_problems = !options.problems.is_empty();
     if let Contestant::File { submission, .. } = task.contestant {
-        command.push_str(&format!(" {}", crate::shell_word(&crate::display_relative(&submission.path))));
+        command.push_str(&format!(" {}", crate::shell_path(&submission.path)));
         several_problems |= submission.problems.len() > 1;
     }
     command.push_str(&crate::cases_argument(&options.cases_folder));

@@ -133,13 +133,26 @@ pub fn shell_word(word: &str) -> String {
     }
 }
 
+/// A path as a suggested command takes it: relative to here where it can be, led by `./` where it
+/// would start with `-` (a file named `--html=x.cpp` is a file, not an option), and quoted.
+///
+/// # Examples
+/// ```
+/// assert_eq!(judge::shell_path(std::path::Path::new("--html=victim.cpp")), "./--html=victim.cpp");
+/// assert_eq!(judge::shell_path(std::path::Path::new("my file.py")), "'my file.py'");
+/// ```
+pub fn shell_path(path: &Path) -> String {
+    let shown = display_relative(path);
+    shell_word(&if shown.starts_with('-') { format!("./{shown}") } else { shown })
+}
+
 /// ` --cases DIR` for a cases folder other than the default one, else nothing: what a command the
 /// judge suggests needs to find its cases.
 pub fn cases_argument(cases_folder: &Path) -> String {
     if is_default_cases_folder(cases_folder) {
         String::new()
     } else {
-        format!(" --cases {}", shell_word(&display_relative(cases_folder)))
+        format!(" --cases {}", shell_path(cases_folder))
     }
 }
 

@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use crate::case::ExpectedFrom;
-use crate::escape::escape_controls;
+use crate::escape::{escape_controls, escape_one_line};
 use crate::judge::{JudgeReport, RunResult, Verdict};
 use crate::problem::Scope;
 use crate::snapshot::SnapshotStatus;
@@ -63,13 +63,13 @@ pub fn render_text(report: &JudgeReport) -> String {
     for problem in &report.problems {
         let mut header = vec!["case".to_string()];
         header.extend(problem.implementations.iter().map(|id| {
-            escape_controls(id.split_once('/').map_or(id.as_str(), |(_, name)| name)).into_owned()
+            escape_one_line(id.split_once('/').map_or(id.as_str(), |(_, name)| name)).into_owned()
         }));
         let mut table = Table::new(header);
         let mut beyond = false;
         let mut from_oracle = false;
         for case in &problem.cases {
-            let mut label = escape_controls(&case.id).into_owned();
+            let mut label = escape_one_line(&case.id).into_owned();
             if case.scope == Scope::Beyond {
                 label.push_str(" (beyond)");
                 beyond = true;
@@ -127,10 +127,10 @@ pub fn render_text(report: &JudgeReport) -> String {
 
     let mut details = Vec::new();
     for note in &report.notes {
-        details.push(format!("note: {}", escape_controls(note)));
+        details.push(format!("note: {}", escape_one_line(note)));
     }
     for error in &report.case_errors {
-        details.push(format!("case file {}", escape_controls(error)));
+        details.push(format!("case file {}", escape_one_line(error)));
     }
     for (case_id, status) in &report.snapshots {
         // These lines hold no colour: escaping each whole line escapes its id, path and reason.
@@ -153,8 +153,8 @@ pub fn render_text(report: &JudgeReport) -> String {
             details.push(format!(
                 "{} {} on {}: {}",
                 Style::Yellow.paint("AC, but"),
-                escape_controls(&run.implementation),
-                escape_controls(&run.case),
+                escape_one_line(&run.implementation),
+                escape_one_line(&run.case),
                 escape_controls(fault)
             ));
         }
@@ -170,7 +170,7 @@ pub fn render_text(report: &JudgeReport) -> String {
         if run.verdict == Verdict::CE {
             if compile_errors_told.insert(&run.implementation) {
                 let detail = escape_controls(run.detail.as_deref().unwrap_or(""));
-                let implementation = escape_controls(&run.implementation);
+                let implementation = escape_one_line(&run.implementation);
                 details.push(format!("{} {implementation}:\n{detail}", style(run.verdict).paint("CE")));
             }
             continue;
@@ -186,8 +186,8 @@ pub fn render_text(report: &JudgeReport) -> String {
         details.push(format!(
             "{} {} on {}: {}",
             style(run.verdict).paint(run.verdict.label()),
-            escape_controls(&run.implementation),
-            escape_controls(&run.case),
+            escape_one_line(&run.implementation),
+            escape_one_line(&run.case),
             escape_controls(&detail)
         ));
     }
@@ -195,13 +195,13 @@ pub fn render_text(report: &JudgeReport) -> String {
     for file in &report.files {
         // LeetCode's own result first, as it would show it, then this judge's counts.
         let counts: Vec<String> = file.leetcode.iter().cloned().chain([file.counts().join(", ")]).collect();
-        let mut line = format!("{}: {}", escape_controls(&file.name), escape_controls(&counts.join("; ")));
+        let mut line = format!("{}: {}", escape_one_line(&file.name), escape_one_line(&counts.join("; ")));
         if let Some(failure) = &file.first_failure {
             line.push_str(&format!(
                 "; first failure {} on {}: {}",
                 if failure.strict_fault { "AC, but" } else { failure.verdict.label() },
-                escape_controls(&failure.case),
-                escape_controls(&failure.rerun)
+                escape_one_line(&failure.case),
+                escape_one_line(&failure.rerun)
             ));
         }
         files.push(line);

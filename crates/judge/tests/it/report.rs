@@ -93,7 +93,11 @@ fn hostile_report() -> JudgeReport {
         totals,
         processes: 4,
         isolation: "sandboxed",
-        notes: vec![format!("ce.cpp: judged on leetcode52 only: {HOSTILE}")],
+        notes: vec![
+            format!("ce.cpp: judged on leetcode52 only: {HOSTILE}"),
+            // A file's name with a line break, which the note quotes.
+            "forged.py\n99 verdicts from 99 runs: 99 AC: a note".to_string(),
+        ],
         files: vec![FileSummary {
             name: file.to_string(),
             verdicts: BTreeMap::from([(Verdict::WA, 1)]),
@@ -166,6 +170,9 @@ fn program_text_in_the_report_is_escaped_and_only_the_judges_colours_remain() {
     ] {
         assert!(text.contains(&shown), "{shown:?} is not in:\n{text:?}");
     }
+    // A name's line break is shown, never a line of its own.
+    assert!(!plain.lines().any(|line| line.starts_with("99 verdicts")), "{plain}");
+    assert!(plain.contains(r"note: forged.py\x0a99 verdicts from 99 runs"), "{plain}");
     // The report opens with how files were kept apart.
     assert!(plain.starts_with("sandbox: on ("), "{plain}");
     // The table's column and row are named escaped too.

@@ -791,6 +791,26 @@ fn fail_fast_stops_a_leetcode_session_at_its_first_failure() {
     ran.expect_code(1);
 }
 
+/// A Java class whose name no file system can hold is that file's CE; the other files are judged.
+#[test]
+fn a_java_class_named_past_a_file_names_limit_is_a_ce_of_its_own() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-long-class");
+    let name = format!("Q{}", "u".repeat(299));
+    let long = folder.write(
+        "long.java",
+        &format!("public class {name} {{\n    public static void main(String[] args) {{ System.out.println(92); }}\n}}\n"),
+    );
+    let cases = cases_folder();
+    let files = [long, corpus().join("cses/right.py")];
+    let (ran, report) = judge_json(&cases, &["--case", "cses/sample"], &files);
+    let (got, detail) = verdict(run_of(&report, "cses1624", "long.java", "cses/sample"));
+    assert_eq!(got, "CE", "{ran}");
+    assert!(detail.contains("the public class's name is 300 bytes long"), "{detail}");
+    assert_eq!(verdict(run_of(&report, "cses1624", "right.py", "cses/sample")).0, "AC", "{ran}");
+    ran.expect_code(1);
+}
+
 #[test]
 fn a_file_whose_other_driver_does_not_build_is_judged_on_one_problem_with_a_note() {
     let _shared = shared();

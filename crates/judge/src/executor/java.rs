@@ -18,6 +18,9 @@ use crate::problem::Problem;
 
 pub struct Java;
 
+/// The longest file name Linux's file systems take, in bytes.
+const NAME_MAX: usize = 255;
+
 /// LeetCode's implicit imports, on the first line of a LeetCode file.
 const IMPORTS: &str =
     "import java.util.*; import java.util.function.*; import java.util.stream.*; import java.math.*; ";
@@ -77,6 +80,16 @@ impl Executor for Java {
             ("java/Solution.java".to_string(), DRIVER_CLASS.to_string())
         } else {
             let name = public_class(&code).unwrap_or_else(|| "Main".to_string());
+            // javac demands the file be named after the class, and no file system takes a name
+            // past 255 bytes: the file's own fault, a CE like javac's, not the machine's.
+            if name.len() + ".java".len() > NAME_MAX {
+                return Ok(Compiled::Refused(format!(
+                    "{}: the public class's name is {} bytes long: javac needs a file named after it, \
+                     and a file's name takes at most {NAME_MAX} bytes",
+                    context.user_path().display(),
+                    name.len()
+                )));
+            }
             let file = format!("java/{name}.java");
             context.write(&file, context.text)?;
             let entry = main_class(&code).unwrap_or(name);

@@ -29,6 +29,8 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+mod policy;
+
 /// The environment a submitted program (or its compiler) gets, and nothing else (no `HOME`:
 /// nothing of the judge's user shows through).
 /// (The sanitizers' settings matter to `--strict` builds only: a leak is no judge's fault, and one
@@ -304,6 +306,8 @@ struct Plan {
     /// Descriptors as the child finds them: stdin, stdout, stderr, answer (-1: none), report's
     /// write end, sync's read end.
     fds: [RawFd; 6],
+    /// The system calls the program may not make ([`policy`]), installed last before `execve`.
+    policy: Vec<libc::sock_filter>,
 }
 
 /// The descriptor a bind's source is opened as in the child, the first of them.
@@ -572,6 +576,7 @@ fn make_plan(
         ids: (INSIDE_UID, INSIDE_UID),
         drop_groups: sandbox.as_root,
         fds: [-1; 6],
+        policy: policy::filter(),
     };
     Ok((plan, descriptions))
 }
@@ -617,11 +622,7 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
 /// The instructions of [`signal_filter`].
 pub const SIGNAL_FILTER_LENGTH: usize = 23;
 
-/// The audit architecture of the judge's own system calls, the only ABI a filtered run may use.
-#[cfg(target_arch = "x86_64")]
-const NATIVE_ARCH: u32 = 0xC000_003E;
-#[cfg(target_arch = "aarch64")]
-const NATIVE_ARCH: u32 = 0xC000_00B7;
+use policy::NATIVE_ARCH;
 
 /// A seccomp filter for a run outside the sandbox (`--no-sandbox`), which shares the judge's user
 /// and could otherwise signal, limit or trace the judge or another run: signals and `prlimit64` go
@@ -943,6 +944,12 @@ unsafe fn start_program(plan: &Plan, report: RawFd) -> ! {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
         if libc::chdir(plan.workdir.as_ptr()) != 0 {
             libc::chdir(c"/".as_ptr());
+        }
+        // Last: the policy refuses the keyring's calls made above.
+        let policy =
+            libc::sock_fprog { len: plan.policy.len() as u16, filter: plan.policy.as_ptr().cast_mut() };
+        if libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &policy) != 0 {
+            fail(b'E', 0, report);
         }
         libc::execve(plan.program.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
         fail(b'E', 0, report)

@@ -1,0 +1,275 @@
+//! The system calls a sandboxed program may not make: a seccomp filter installed last thing before
+//! its `execve`, for builds and runs alike. The namespaces already contain what a program can see;
+//! this keeps the rest of the kernel out of its reach, as nsjail's and container runtimes' default
+//! policies do: nothing a compiler, a JVM, Node, Python or an N-Queens solution needs.
+//!
+//! Refused with `ENOSYS`, as if the kernel had no such call (so that a runtime that probes for one,
+//! libuv's io_uring, falls back as it would on an older kernel):
+//! - new namespaces and mounts: `unshare`, `setns`, `mount` and the new mount API, `umount2`,
+//!   `pivot_root`, `chroot`; `clone` with any `CLONE_NEW*` flag; `clone3` whatever its flags (its
+//!   arguments are a structure the filter cannot read; glibc falls back to `clone`);
+//! - io_uring, `userfaultfd`, `bpf`, `perf_event_open`, the keyrings (`add_key`, `request_key`,
+//!   `keyctl`), kernel modules, `kexec_load` and `kexec_file_load`;
+//! - every call made through another ABI than the judge's own (i386's `int 0x80` and x32's on
+//!   x86-64), whose numbers name other calls.
+//!
+//! Refused with `EPERM`: `ptrace`'s `PTRACE_ATTACH` and `PTRACE_SEIZE` (a process may still be
+//! traced by its parent after `PTRACE_TRACEME`: its own children only), and `personality` but to
+//! read it or to set the plain Linux one.
+//!
+//! The program is a small assembly with labels, resolved into classic BPF's forward jumps.
+
+/// Where a jump goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Numbers,
+    Allow,
+    NoSuchCall,
+    Refuse,
+    Clone,
+    Ptrace,
+    Personality,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// Load the 32-bit word at this offset of `seccomp_data`.
+    Load(u32),
+    /// To the label when the accumulator equals the value, else on.
+    IfEqual(u32, Label),
+    /// To the label when the accumulator is at least the value, else on.
+    IfAtLeast(u32, Label),
+    /// To the label when the accumulator has any of these bits, else on.
+    IfAny(u32, Label),
+    Return(u32),
+    /// Where a label stands.
+    Here(Label),
+}
+
+const ALLOW: u32 = libc::SECCOMP_RET_ALLOW;
+const NO_SUCH_CALL: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
+const REFUSE: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+
+/// `seccomp_data`'s fields: the call's number, its ABI, the low half of its first argument.
+const NUMBER: u32 = 0;
+const ARCH: u32 = 4;
+const FIRST_ARGUMENT: u32 = 16;
+
+#[cfg(target_arch = "x86_64")]
+pub(super) const NATIVE_ARCH: u32 = 0xC000_003E;
+#[cfg(target_arch = "aarch64")]
+pub(super) const NATIVE_ARCH: u32 = 0xC000_00B7;
+
+/// x32's calls are x86-64's numbers with this bit set; no other ABI numbers a call this high.
+const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+
+/// Every `CLONE_NEW*` flag `clone` takes (`CLONE_NEWTIME` is `clone3`'s and `unshare`'s alone).
+const NEW_NAMESPACES: u32 = (libc::CLONE_NEWNS
+    | libc::CLONE_NEWCGROUP
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUSER
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET) as u32;
+
+const PTRACE_ATTACH: u32 = 16;
+const PTRACE_SEIZE: u32 = 0x4206;
+/// `personality(0xffffffff)` reads the persona without changing it; 0 is plain Linux.
+const PERSONALITY_QUERY: u32 = 0xffff_ffff;
+
+/// The calls refused outright, as if the kernel had none.
+fn refused_calls() -> Vec<libc::c_long> {
+    let mut calls = vec![
+        libc::SYS_unshare,
+        libc::SYS_setns,
+        libc::SYS_mount,
+        libc::SYS_umount2,
+        libc::SYS_pivot_root,
+        libc::SYS_chroot,
+        libc::SYS_open_tree,
+        libc::SYS_move_mount,
+        libc::SYS_fsopen,
+        libc::SYS_fsconfig,
+        libc::SYS_fsmount,
+        libc::SYS_fspick,
+        libc::SYS_mount_setattr,
+        libc::SYS_clone3,
+        libc::SYS_io_uring_setup,
+        libc::SYS_io_uring_enter,
+        libc::SYS_io_uring_register,
+        libc::SYS_userfaultfd,
+        libc::SYS_bpf,
+        libc::SYS_perf_event_open,
+        libc::SYS_add_key,
+        libc::SYS_request_key,
+        libc::SYS_keyctl,
+        libc::SYS_init_module,
+        libc::SYS_finit_module,
+        libc::SYS_delete_module,
+        libc::SYS_kexec_file_load,
+    ];
+    #[cfg(target_arch = "x86_64")]
+    calls.push(libc::SYS_kexec_load);
+    calls
+}
+
+fn program() -> Vec<Op> {
+    use Label::*;
+    use Op::*;
+    let x32_bit = if cfg!(target_arch = "x86_64") { X32_SYSCALL_BIT } else { u32::MAX };
+    // The native ABI goes on to the number checks; any other gets nothing.
+    let mut ops = vec![Load(ARCH), IfEqual(NATIVE_ARCH, Numbers), Return(NO_SUCH_CALL), Here(Numbers)];
+    ops.extend(numbers(x32_bit));
+    ops
+}
+
+/// The checks of the call's number (the ABI checked before), then each label's own checks.
+fn numbers(x32_bit: u32) -> Vec<Op> {
+    use Label::*;
+    use Op::*;
+    let mut ops = vec![Load(NUMBER), IfAtLeast(x32_bit, NoSuchCall)];
+    ops.extend(refused_calls().into_iter().map(|call| IfEqual(call as u32, NoSuchCall)));
+    ops.extend([
+        IfEqual(libc::SYS_clone as u32, Clone),
+        IfEqual(libc::SYS_ptrace as u32, Ptrace),
+        IfEqual(libc::SYS_personality as u32, Personality),
+        Return(ALLOW),
+        // x86-64's clone takes its flags first; so do aarch64's.
+        Here(Clone),
+        Load(FIRST_ARGUMENT),
+        IfAny(NEW_NAMESPACES, NoSuchCall),
+        Return(ALLOW),
+        Here(Ptrace),
+        Load(FIRST_ARGUMENT),
+        IfEqual(PTRACE_ATTACH, Refuse),
+        IfEqual(PTRACE_SEIZE, Refuse),
+        Return(ALLOW),
+        Here(Personality),
+        Load(FIRST_ARGUMENT),
+        IfEqual(PERSONALITY_QUERY, Allow),
+        IfEqual(0, Allow),
+        Return(REFUSE),
+        Here(NoSuchCall),
+        Return(NO_SUCH_CALL),
+        Here(Refuse),
+        Return(REFUSE),
+        Here(Allow),
+        Return(ALLOW),
+    ]);
+    ops
+}
+
+/// The filter, as `PR_SET_SECCOMP` takes it. Built before the sandbox's `clone`; only the
+/// pointer to it crosses into the child.
+pub(super) fn filter() -> Vec<libc::sock_filter> {
+    assemble(&program())
+}
+
+/// Resolves the labels into forward jumps (classic BPF has no other kind).
+fn assemble(ops: &[Op]) -> Vec<libc::sock_filter> {
+    let mut positions: Vec<(Label, usize)> = Vec::new();
+    let mut at = 0;
+    for op in ops {
+        match op {
+            Op::Here(label) => positions.push((*label, at)),
+            _ => at += 1,
+        }
+    }
+    let position = |label: Label| {
+        positions.iter().find(|(known, _)| *known == label).map(|(_, at)| *at).expect("a label placed")
+    };
+    let mut filter = Vec::new();
+    for op in ops {
+        let here = filter.len();
+        let jump = |code: u32, value: u32, label: Label| {
+            let offset = position(label).checked_sub(here + 1).expect("a forward jump");
+            libc::sock_filter {
+                code: (libc::BPF_JMP | code | libc::BPF_K) as u16,
+                jt: u8::try_from(offset).expect("a jump of at most 255"),
+                jf: 0,
+                k: value,
+            }
+        };
+        filter.push(match *op {
+            Op::Load(offset) => libc::sock_filter {
+                code: (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16,
+                jt: 0,
+                jf: 0,
+                k: offset,
+            },
+            Op::IfEqual(value, label) => jump(libc::BPF_JEQ, value, label),
+            Op::IfAtLeast(value, label) => jump(libc::BPF_JGE, value, label),
+            Op::IfAny(value, label) => jump(libc::BPF_JSET, value, label),
+            Op::Return(value) => {
+                libc::sock_filter { code: (libc::BPF_RET | libc::BPF_K) as u16, jt: 0, jf: 0, k: value }
+            }
+            Op::Here(_) => continue,
+        });
+    }
+    filter
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs the filter as the kernel would on one call: what it returns.
+    fn verdict(filter: &[libc::sock_filter], arch: u32, number: u32, first: u32) -> u32 {
+        let mut accumulator = 0u32;
+        let mut at = 0;
+        loop {
+            let instruction = filter[at];
+            let code = u32::from(instruction.code);
+            if code == libc::BPF_LD | libc::BPF_W | libc::BPF_ABS {
+                accumulator = match instruction.k {
+                    ARCH => arch,
+                    NUMBER => number,
+                    FIRST_ARGUMENT => first,
+                    other => panic!("a load of offset {other}"),
+                };
+                at += 1;
+            } else if code == libc::BPF_RET | libc::BPF_K {
+                return instruction.k;
+            } else {
+                let holds = match code & 0xf0 {
+                    libc::BPF_JEQ => accumulator == instruction.k,
+                    libc::BPF_JGE => accumulator >= instruction.k,
+                    libc::BPF_JSET => accumulator & instruction.k != 0,
+                    other => panic!("a jump {other:#x}"),
+                };
+                at += 1 + if holds { usize::from(instruction.jt) } else { usize::from(instruction.jf) };
+            }
+        }
+    }
+
+    #[test]
+    fn the_policy_refuses_what_no_solution_needs_and_allows_the_rest() {
+        let filter = filter();
+        let native = |number: libc::c_long, first: u32| verdict(&filter, NATIVE_ARCH, number as u32, first);
+        for call in refused_calls() {
+            assert_eq!(native(call, 0), NO_SUCH_CALL, "call {call}");
+        }
+        for call in [libc::SYS_read, libc::SYS_write, libc::SYS_mmap, libc::SYS_execve, libc::SYS_exit_group]
+        {
+            assert_eq!(native(call, 0), ALLOW, "call {call}");
+        }
+        // A thread or a fork may be made; a namespace may not.
+        let thread = (libc::CLONE_VM | libc::CLONE_THREAD | libc::CLONE_SIGHAND) as u32;
+        assert_eq!(native(libc::SYS_clone, thread), ALLOW);
+        assert_eq!(native(libc::SYS_clone, libc::SIGCHLD as u32), ALLOW);
+        assert_eq!(native(libc::SYS_clone, libc::SIGCHLD as u32 | libc::CLONE_NEWUSER as u32), NO_SUCH_CALL);
+        assert_eq!(native(libc::SYS_clone, libc::CLONE_NEWNET as u32), NO_SUCH_CALL);
+        // Tracing: its own children after PTRACE_TRACEME, never another process.
+        assert_eq!(native(libc::SYS_ptrace, 0), ALLOW);
+        assert_eq!(native(libc::SYS_ptrace, PTRACE_ATTACH), REFUSE);
+        assert_eq!(native(libc::SYS_ptrace, PTRACE_SEIZE), REFUSE);
+        assert_eq!(native(libc::SYS_personality, PERSONALITY_QUERY), ALLOW);
+        assert_eq!(native(libc::SYS_personality, 0x0040_0000), REFUSE);
+        // Another ABI gets nothing at all: i386's 37 is its kill.
+        const AUDIT_ARCH_I386: u32 = 0x4000_0003;
+        assert_eq!(verdict(&filter, AUDIT_ARCH_I386, 37, 0), NO_SUCH_CALL);
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(native(X32_SYSCALL_BIT as libc::c_long | libc::SYS_read, 0), NO_SUCH_CALL);
+        }
+    }
+}

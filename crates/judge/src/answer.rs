@@ -86,6 +86,17 @@ impl Answer {
     /// # Errors
     /// One line saying what is missing or unreadable, for a WA's detail.
     pub fn from_wire(text: &str, boards: bool) -> Result<Answer, String> {
+        Answer::from_wire_within(text, boards, usize::MAX)
+    }
+
+    /// [`Answer::from_wire`], stopping once the boards read would take more than `budget` bytes
+    /// of the judge's memory ([`board_cost`]): a row of one letter costs the judge some forty
+    /// bytes once parsed, so an answer within its wire cap could still take a hundred times its
+    /// size.
+    ///
+    /// # Errors
+    /// The WA's detail, "answer too large" past the budget.
+    pub fn from_wire_within(text: &str, boards: bool, budget: usize) -> Result<Answer, String> {
         if !boards {
             return count_from_wire(text);
         }
@@ -96,14 +107,28 @@ impl Answer {
             line.trim().parse::<usize>().map_err(|_| format!("expected {what}, found `{}`", shorten(line)))
         };
         let board_count = number(lines.next(), "the number of boards")?;
-        let mut boards = Vec::with_capacity(board_count.min(1 << 20));
+        let too_large = || {
+            format!(
+                "answer too large: its boards would take more than {} MB of the judge's memory, \
+                 where a right answer takes at most {} MB: not read past that",
+                budget >> 20,
+                (budget >> 20) / 2
+            )
+        };
+        let mut cost = 0usize;
+        let mut boards = Vec::with_capacity(board_count.min(1 << 20).min(budget / BOARD_COST));
         for index in 0..board_count {
             let rows = number(lines.next(), &format!("the number of rows of board {}", index + 1))?;
             let mut board = Vec::with_capacity(rows.min(64));
+            cost = cost.saturating_add(BOARD_COST);
             for row in 0..rows {
                 let line = lines
                     .next()
                     .ok_or_else(|| format!("the output ends in board {}, row {}", index + 1, row + 1))?;
+                cost = cost.saturating_add(row_cost(line.len()));
+                if cost > budget {
+                    return Err(too_large());
+                }
                 board.push(line.to_string());
             }
             boards.push(board);
@@ -113,6 +138,21 @@ impl Answer {
         }
         Ok(Answer::Boards(boards))
     }
+}
+
+/// What one board costs the judge once parsed, beside its rows: its `Vec`.
+const BOARD_COST: usize = size_of::<Vec<String>>();
+
+/// What one row of `length` bytes costs the judge once parsed: its `String` in the board's `Vec`,
+/// and its bytes on the heap, as the allocator rounds them (8 bytes at least, and its own header).
+fn row_cost(length: usize) -> usize {
+    size_of::<String>() + length.max(1).next_multiple_of(8) + 8
+}
+
+/// What `boards` boards of `rows` rows of `length` bytes cost the judge once parsed: the measure
+/// of [`Answer::from_wire_within`]'s budget.
+pub fn boards_cost(boards: usize, rows: usize, length: usize) -> usize {
+    boards.saturating_mul(BOARD_COST.saturating_add(rows.saturating_mul(row_cost(length))))
 }
 
 /// A count: one integer token, white space around it ignored, as judges compare output.
@@ -248,6 +288,11 @@ mod tests {
         assert_eq!(Answer::from_wire("", false), Err("the output ends where a count was expected".into()));
         assert_eq!(Answer::from_wire("65 66", false), Err("the count 65 is followed by `66`".into()));
         assert_eq!(Answer::from_wire("sixty", false), Err("expected a count, found `sixty`".into()));
+        // Past its budget, an answer is not read on: 3 boards of 64 one-letter rows, and room for 2.
+        let flood: String = format!("3\n{}", "64\nQ\n".replace("Q\n", &"Q\n".repeat(64)).repeat(3));
+        assert!(Answer::from_wire_within(&flood, true, boards_cost(3, 64, 1)).is_ok());
+        let stopped = Answer::from_wire_within(&flood, true, boards_cost(2, 64, 1));
+        assert!(stopped.is_err_and(|detail| detail.starts_with("answer too large")));
         assert_eq!(
             Answer::from_wire("1\n4\nQ...\n", true),
             Err("the output ends in board 1, row 2".to_string())

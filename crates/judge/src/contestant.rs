@@ -67,6 +67,19 @@ pub fn longest_answer(problem: Problem, board: &Board) -> usize {
     boards.saturating_mul(board_bytes).saturating_mul(2).saturating_add(slack)
 }
 
+/// The most memory the judge spends parsing an answer to `problem` on `board`: twice what every
+/// right board takes (OEIS's count of them), and 1 MiB; past it the answer is WA, "answer too
+/// large", whatever its size on the wire. A count costs nothing to speak of.
+pub fn parse_budget(problem: Problem, board: &Board) -> usize {
+    if !problem.lists_boards() {
+        return usize::MAX;
+    }
+    let n = board.n();
+    let boards = checker::oracle::known_count(n)
+        .map_or(usize::MAX, |count| usize::try_from(count).unwrap_or(usize::MAX));
+    crate::answer::boards_cost(boards, n, n).saturating_mul(2).saturating_add(1 << 20)
+}
+
 /// Reads every submitted file; two with one file name are told apart by their paths.
 ///
 /// # Errors
@@ -338,7 +351,7 @@ pub fn attempt(
     let env = prepared.env();
     let job = Job { stdin: input.as_bytes(), answer_bytes, ..prepared.job(sandbox, &env, limits) };
     match crate::runner::run(&job) {
-        Ok(finished) => grade(contestant, finished, &limits, &prepared, &child_request),
+        Ok(finished) => grade(contestant, finished, request, &prepared, &child_request),
         Err(reason) => failed(Verdict::RE, reason),
     }
 }
@@ -393,7 +406,7 @@ pub fn attempt_session(
             let index = next;
             next += 1;
             ended = finished.ended_process;
-            let mut attempt = grade(contestant, finished, &requests[index].limits, &prepared, &child_request);
+            let mut attempt = grade(contestant, finished, &requests[index], &prepared, &child_request);
             attempt.new_process = index == from && from > 0;
             stopped = !take(index, attempt);
             !stopped
@@ -420,10 +433,11 @@ pub fn attempt_session(
 fn grade(
     contestant: &Contestant,
     finished: Finished,
-    limits: &Limits,
+    request: &Request,
     prepared: &Prepared,
     child_request: &ChildRequest,
 ) -> Attempt {
+    let (limits, board) = (&request.limits, request.board);
     let answer_channel = prepared.answer_channel;
     let problem = child_request.problem;
     let mut attempt = failed(Verdict::RE, String::new());
@@ -466,7 +480,9 @@ fn grade(
         Ending::Exited { .. } if too_long.is_some() => Err((Verdict::WA, too_long.unwrap_or_default())),
         Ending::Exited { stdout } => {
             let answer = match &channel {
-                Some(text) => Answer::from_wire(text, problem.lists_boards()),
+                Some(text) => {
+                    Answer::from_wire_within(text, problem.lists_boards(), parse_budget(problem, board))
+                }
                 None => {
                     let (answer, samples) = read_output(&stdout, child_request);
                     attempt.samples = samples;

@@ -130,6 +130,9 @@ pub struct JudgeReport {
     pub notes: Vec<String>,
     /// Each submitted file's verdicts and first failure, with the command that reruns it.
     pub files: Vec<FileSummary>,
+    /// The judge's own peak resident memory over the run (its high-water mark, as the kernel
+    /// counts it): bounded whatever the files send.
+    pub judge_peak_memory_bytes: u64,
 }
 
 /// One submitted file, summed up over every table it is in.
@@ -498,7 +501,18 @@ pub fn judge(
         },
         notes,
         files,
+        judge_peak_memory_bytes: own_peak_memory(),
     })
+}
+
+/// This process's peak resident memory so far.
+fn own_peak_memory() -> u64 {
+    // SAFETY: rusage is plain integers, for which all-zero bytes are valid; getrusage fills it.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: a valid out-pointer for the duration of the call.
+    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) };
+    // ru_maxrss is in KiB on Linux.
+    u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024)
 }
 
 /// A case's boards drawn by the oracle, and whether its snapshot already holds them.
@@ -714,6 +728,11 @@ fn reference_of<'r>(
 fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Outcome>)]) -> String {
     let title = if problem == Problem::LeetCode51 { "LeetCode 51" } else { "LeetCode 52" };
     let total = tests.len();
+    if total == 0 {
+        return format!(
+            "{title}: no test here is within LeetCode's constraints, so LeetCode would run none of them"
+        );
+    }
     let restarts =
         tests.iter().filter(|(_, outcome)| outcome.is_some_and(|outcome| outcome.new_process)).count();
     let restarted = match restarts {

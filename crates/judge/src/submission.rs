@@ -189,8 +189,8 @@ fn not_a_known_language(path: &Path) -> Error {
 /// (with the name it may have meant, when one is close).
 pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let language = Language::of(path).ok_or_else(|| not_a_known_language(path))?;
-    let text = std::fs::read_to_string(path)
-        .map_err(|error| Error::Input(format!("{}: cannot read: {error}", path.display())))?;
+    let text = String::from_utf8(read_source(path)?)
+        .map_err(|_| Error::Input(format!("{}: cannot read: not UTF-8 text", path.display())))?;
     let code = signature::strip_comments(&text, language.comments());
     let declared = language.read(&code);
     let found: Vec<Problem> = [(declared.lists, Problem::LeetCode51), (declared.counts, Problem::LeetCode52)]
@@ -246,6 +246,32 @@ fn near_misses(path: &Path, language: Language, code: &str, declared: &signature
         }
     }
     notes
+}
+
+/// The largest source file the judge reads: CSES's contest instructions say "The largest allowed
+/// size of a source code is 128 kB" (LeetCode's own limit could not be read from here); an
+/// N-Queens solution is a few KB.
+pub const MAX_SOURCE_BYTES: u64 = 128 << 10;
+
+/// A source file's bytes, refused in one line past [`MAX_SOURCE_BYTES`] before it is read whole
+/// (a sparse file of 100 MB took the judge to 316 MB and left its copy in the build cache).
+///
+/// # Errors
+/// One line: an unreadable file, or one too large.
+fn read_source(path: &Path) -> Result<Vec<u8>, Error> {
+    use std::io::Read;
+    let cannot = |error: std::io::Error| Error::Input(format!("{}: cannot read: {error}", path.display()));
+    let file = File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() as u64 > MAX_SOURCE_BYTES {
+        return Err(Error::Input(format!(
+            "{}: more than {} KiB, the most a source file may have (CSES's limit): not read",
+            path.display(),
+            MAX_SOURCE_BYTES >> 10
+        )));
+    }
+    Ok(bytes)
 }
 
 /// Why a file is neither a program nor a LeetCode solution, and what it may have meant.
@@ -402,8 +428,7 @@ fn build_for(
     build_root: &Path,
     sandbox: Option<&Sandbox>,
 ) -> Result<Build, Error> {
-    let source = std::fs::read(&submission.path)
-        .map_err(|error| Error::Input(format!("{}: cannot read: {error}", submission.path.display())))?;
+    let source = read_source(&submission.path)?;
     let mut command = toolchain.command(submission.language);
     if submission.shape == Shape::LeetCode {
         // LeetCode's own build of the file (its C and C++ with the sanitizers); a whole program

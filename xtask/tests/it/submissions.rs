@@ -56,6 +56,8 @@ const RIGHT_ON: &[(&str, &[&str])] = &[
     ("hostile/answer_flood.py", &[]),
     // Prints "Hello, world!" whatever the board.
     ("cses/near_miss_signature.rs", &[]),
+    // 36,000 boards of 64 rows whatever n.
+    ("hostile/boards_amplify.py", &[]),
     // State kept between tests, in one process run in order (n = 1, 4, 6, 8): right on the
     // first test alone.
     ("leetcode52/state_static.java", &["leetcode/n1"]),
@@ -809,6 +811,47 @@ fn a_java_class_named_past_a_file_names_limit_is_a_ce_of_its_own() {
     assert!(detail.contains("the public class's name is 300 bytes long"), "{detail}");
     assert_eq!(verdict(run_of(&report, "cses1624", "right.py", "cses/sample")).0, "AC", "{ran}");
     ran.expect_code(1);
+}
+
+/// The judge stays bounded whatever files send: two LeetCode 51 answers at once, each within the
+/// wire's cap for n = 12 but some 28 times its size once parsed, stop at what parsing may cost
+/// (WA, "answer too large"), and the judge's own high-water mark stays under 200 MB; a 100 MB
+/// source file is refused in one line before it is read, and nothing of it is cached.
+#[test]
+fn the_judges_own_memory_is_bounded_whatever_files_send() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-amplify");
+    let expected = oracle::known_count(12).expect("OEIS A000170");
+    folder.write("cases/empty/n12.toml", &format!("n = 12\nexpected = {expected}\n"));
+    let source = std::fs::read_to_string(corpus().join("hostile/boards_amplify.py")).expect("a corpus file");
+    let files = [folder.write("one.py", &source), folder.write("two.py", &source)];
+    let cases = PathBuf::from(folder.arg()).join("cases");
+    let mut args = vec!["judge", "--json", "--jobs", "2", "--cases", path_arg(&cases)];
+    args.extend(files.iter().map(|file| path_arg(file)));
+    let ran = run_xtask(&args).run();
+    let report: Value = serde_json::from_str(&ran.stdout).unwrap_or_else(|_| panic!("JSON: {ran}"));
+    for name in ["one.py", "two.py"] {
+        let (got, detail) = verdict(run_of(&report, "leetcode51", name, "empty/n12"));
+        assert_eq!(got, "WA", "{ran}");
+        assert!(detail.starts_with("answer too large"), "{detail}");
+    }
+    let peak = report["judge_peak_memory_bytes"].as_u64().expect("the judge's peak");
+    assert!(peak > 0 && peak < 200 << 20, "the judge took {} MB", peak >> 20);
+
+    let huge = PathBuf::from(folder.arg()).join("huge.cpp");
+    std::fs::File::create(&huge).and_then(|file| file.set_len(100 << 20)).expect("a sparse file");
+    let ran = run_xtask(&["judge", path_arg(&huge)]).run();
+    ran.expect_code(4);
+    assert!(ran.stderr.contains("huge.cpp: more than 128 KiB"), "{ran}");
+    // Other tests build meanwhile: no build of any holds this file's copy.
+    let copies: Vec<PathBuf> = std::fs::read_dir(build_root())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|build| build.path().join("source/huge.cpp"))
+        .filter(|copy| copy.exists())
+        .collect();
+    assert_eq!(copies, Vec::<PathBuf>::new(), "{ran}");
 }
 
 #[test]

@@ -260,6 +260,15 @@ pub const MAX_SOURCE_BYTES: u64 = 128 << 10;
 /// One line: an unreadable file, or one too large.
 fn read_source(path: &Path) -> Result<Vec<u8>, Error> {
     use std::io::Read;
+    // SAFETY: geteuid cannot fail.
+    if let Some((link, owner)) = foreign_link(path, unsafe { libc::geteuid() }) {
+        return Err(Error::Input(format!(
+            "{}: {} is a symbolic link of another user's (uid {owner}): not followed, as the judge may \
+             read what that user cannot; give the file it points to by its own path",
+            path.display(),
+            link.display()
+        )));
+    }
     let cannot = |error: std::io::Error| Error::Input(format!("{}: cannot read: {error}", path.display()));
     let file = File::open(path).map_err(cannot)?;
     let mut bytes = Vec::new();
@@ -272,6 +281,18 @@ fn read_source(path: &Path) -> Result<Vec<u8>, Error> {
         )));
     }
     Ok(bytes)
+}
+
+/// The first symbolic link on `path` (the file itself or a folder above it) owned by neither `uid`
+/// nor root, with its owner: a student's link to `/etc/shadow`, judged by a teacher as root, would
+/// otherwise be read with the teacher's rights and its first line shown in the CE.
+fn foreign_link(path: &Path, uid: u32) -> Option<(PathBuf, u32)> {
+    use std::os::unix::fs::MetadataExt;
+    path.ancestors().filter(|place| !place.as_os_str().is_empty()).find_map(|place| {
+        let metadata = std::fs::symlink_metadata(place).ok()?;
+        (metadata.file_type().is_symlink() && metadata.uid() != uid && metadata.uid() != 0)
+            .then(|| (place.to_path_buf(), metadata.uid()))
+    })
 }
 
 /// Why a file is neither a program nor a LeetCode solution, and what it may have meant.
@@ -632,6 +653,37 @@ fn last_used(folder: &Path) -> SystemTime {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_link_of_another_users_is_not_followed() {
+        use std::os::unix::fs::MetadataExt;
+        let folder = std::env::temp_dir().join(format!("judge-links-{}", std::process::id()));
+        std::fs::create_dir_all(folder.join("real")).expect("a folder");
+        std::fs::write(folder.join("real/mine.cpp"), "int main() {}\n").expect("a file");
+        std::os::unix::fs::symlink(folder.join("real/mine.cpp"), folder.join("link.cpp")).expect("a link");
+        std::os::unix::fs::symlink(folder.join("real"), folder.join("linked")).expect("a folder link");
+        let owner = std::fs::symlink_metadata(folder.join("link.cpp")).expect("the link").uid();
+        // Its owner may follow it; to anyone else (root's own links aside) it is another user's.
+        assert_eq!(foreign_link(&folder.join("link.cpp"), owner), None);
+        assert_eq!(foreign_link(&folder.join("real/mine.cpp"), owner + 1), None);
+        if owner != 0 {
+            assert_eq!(
+                foreign_link(&folder.join("link.cpp"), owner + 1),
+                Some((folder.join("link.cpp"), owner))
+            );
+            assert_eq!(
+                foreign_link(&folder.join("linked/mine.cpp"), owner + 1),
+                Some((folder.join("linked"), owner))
+            );
+        } else {
+            // As root, a link made for another user (as a student's would be) is that user's.
+            std::os::unix::fs::lchown(folder.join("link.cpp"), Some(12345), None).expect("lchown");
+            assert_eq!(foreign_link(&folder.join("link.cpp"), 0), Some((folder.join("link.cpp"), 12345)));
+            assert!(read_source(&folder.join("link.cpp"))
+                .is_err_and(|error| error.to_string().contains("not followed")));
+        }
+        let _ = std::fs::remove_dir_all(&folder);
+    }
 
     #[test]
     fn pruning_keeps_the_builds_used_last_and_lately() {

@@ -308,6 +308,10 @@ struct Plan {
     fds: [RawFd; 6],
     /// The system calls the program may not make ([`policy`]), installed last before `execve`.
     policy: Vec<libc::sock_filter>,
+    /// Where the judge's arguments and environment lie in its memory (from `/proc/self/stat`):
+    /// the first process, the judge's copy, blanks them, so that `/proc/1/cmdline` inside shows
+    /// nothing of the judge (its command line named every file of the batch).
+    judge_strings: [(usize, usize); 2],
 }
 
 /// The descriptor a bind's source is opened as in the child, the first of them.
@@ -577,8 +581,22 @@ fn make_plan(
         drop_groups: sandbox.as_root,
         fds: [-1; 6],
         policy: policy::filter(),
+        judge_strings: judge_strings(),
     };
     Ok((plan, descriptions))
+}
+
+/// The judge's arguments' and environment's places in its memory: `/proc/self/stat`'s
+/// `arg_start`, `arg_end`, `env_start` and `env_end` (fields 48 to 51); none where unreadable.
+fn judge_strings() -> [(usize, usize); 2] {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<usize> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().map(|field| field.parse().unwrap_or(0)).collect())
+        .unwrap_or_default();
+    // After the name, the state is field 3: field N is at N - 3.
+    let field = |number: usize| fields.get(number - 3).copied().unwrap_or(0);
+    [(field(48), field(49)), (field(50), field(51))]
 }
 
 /// The mount flags of the mount holding `path` that a bind of it must keep (the kernel locks
@@ -742,6 +760,13 @@ unsafe fn child_setup(plan: &Plan) -> libc::c_int {
         }
         // The report goes on 4, closed on exec; 0..=3 stay open across it.
         libc::fcntl(4, libc::F_SETFD, libc::FD_CLOEXEC);
+        // This process is the judge's copy, never exec'd: its arguments and environment would
+        // show in /proc/1/cmdline. Blanked in this copy only (the judge's own are untouched).
+        for &(start, end) in &plan.judge_strings {
+            if start > 0 && end > start {
+                std::ptr::write_bytes(start as *mut u8, 0, end - start);
+            }
+        }
         libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0);
         // Wait for the parent: the id maps are written and the cgroup joined.
         let mut byte = 0u8;

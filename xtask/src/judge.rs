@@ -201,5 +201,12 @@ fn judge_once(
         // Written whole or not at all: a page half-written is never left for a browser.
         judge::write_atomically(path, &judge::html::render_html(&report)).map_err(Failure::Other)?;
     }
-    Ok(if report.passed { 0 } else { 1 })
+    // A file given that could not be judged at all is exit 4, as when it is the only one.
+    Ok(if !report.refused_files.is_empty() {
+        4
+    } else if report.passed {
+        0
+    } else {
+        1
+    })
 }

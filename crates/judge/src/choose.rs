@@ -30,6 +30,9 @@ pub struct Choice<'a> {
 pub struct Chosen {
     pub contestants: Vec<Contestant>,
     pub notes: Vec<String>,
+    /// The files refused alone (unreadable, too large, ...), each its one-line error; the others
+    /// are judged all the same.
+    pub refused: Vec<Error>,
 }
 
 /// Chooses the contestants of judge, stress and bench: the one place that does.
@@ -70,11 +73,16 @@ pub fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) -> Resu
             ),
         }));
     }
-    let mut chosen = Chosen { contestants: Vec::new(), notes: Vec::new() };
+    let mut chosen = Chosen { contestants: Vec::new(), notes: Vec::new(), refused: Vec::new() };
     if !choice.files.is_empty() {
-        let submissions = detect_all(choice.files, choice.problems)?;
+        let (submissions, mut refused) = detect_all(choice.files, choice.problems)?;
+        // Nothing left to judge: the (first) reason, as one line, is the whole answer.
+        if submissions.is_empty() && asked.is_empty() && !refused.is_empty() {
+            return Err(refused.swap_remove(0));
+        }
+        chosen.refused = refused;
         crate::languages::ensure_ready(&submissions, choice.toolchain, choice.build_folder, choice.sandbox)?;
-        let (files, notes) = build_all(
+        let (files, notes, refused_at_build) = build_all(
             submissions,
             choice.toolchain,
             choice.build_folder,
@@ -84,6 +92,7 @@ pub fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) -> Resu
         )?;
         chosen.contestants = files;
         chosen.notes = notes;
+        chosen.refused.extend(refused_at_build);
     }
     chosen.contestants.extend(asked.into_iter().map(Contestant::Builtin));
     Ok(chosen)

@@ -80,27 +80,39 @@ pub fn parse_budget(problem: Problem, board: &Board) -> usize {
     crate::answer::boards_cost(boards, n, n).saturating_mul(2).saturating_add(1 << 20)
 }
 
-/// Reads every submitted file; two with one file name are told apart by their paths.
+/// Reads every submitted file; two with one file name are told apart by their paths. A file that
+/// cannot be read (missing, unreadable, too large, a link of another user's, neither a program
+/// nor a LeetCode solution) is refused alone, its one-line error returned beside the others.
 ///
 /// # Errors
-/// The first file that cannot be judged, in one line.
-pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<Vec<Submission>, Error> {
-    let paths = crate::submission::expand_paths(files)?;
-    let mut submissions: Vec<Submission> =
-        paths.iter().map(|path| crate::submission::detect(path, problems)).collect::<Result<_, _>>()?;
+/// A usage error (a file in no known language, problems that cannot go together), or a folder
+/// that cannot be read.
+pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<(Vec<Submission>, Vec<Error>), Error> {
+    let (paths, mut refused) = crate::submission::expand_each(files)?;
+    let mut submissions: Vec<Submission> = Vec::new();
+    for path in &paths {
+        match crate::submission::detect(path, problems) {
+            Ok(submission) => submissions.push(submission),
+            Err(error @ Error::Input(_)) => refused.push(error),
+            Err(error) => return Err(error),
+        }
+    }
     let names: Vec<String> = submissions.iter().map(|submission| submission.name.clone()).collect();
     for submission in &mut submissions {
         if names.iter().filter(|name| **name == submission.name).count() > 1 {
             submission.name = crate::display_relative(&submission.path);
         }
     }
-    Ok(submissions)
+    Ok((submissions, refused))
 }
+
+/// What [`build_all`] made: the contestants, the notes, and the files refused alone.
+pub type Built = (Vec<Contestant>, Vec<String>, Vec<Error>);
 
 /// Builds every submission, `jobs` at a time (a compiler takes a second or more).
 ///
 /// A file whose build answers fewer problems than it seemed to solve is judged on those alone; the
-/// notes say which.
+/// notes say which. A file that cannot be read at build time is refused alone.
 ///
 /// # Errors
 /// One line when a build cannot even start (a missing compiler, an unwritable folder).
@@ -111,7 +123,7 @@ pub fn build_all(
     sandbox: Option<&Sandbox>,
     jobs: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<(Vec<Contestant>, Vec<String>), Error> {
+) -> Result<Built, Error> {
     let builds = crate::pool::map(
         &submissions,
         jobs,
@@ -121,8 +133,16 @@ pub fn build_all(
     );
     let mut notes = Vec::new();
     let mut contestants = Vec::new();
+    let mut refused = Vec::new();
     for (mut submission, build) in submissions.into_iter().zip(builds) {
-        let build = build?;
+        let build = match build {
+            Ok(build) => build,
+            Err(error @ Error::Input(_)) => {
+                refused.push(error);
+                continue;
+            }
+            Err(error) => return Err(error),
+        };
         notes.extend(submission.notes.iter().cloned());
         if let Build::Ready(runnable) = &build {
             submission.problems.retain(|problem| runnable.problems.contains(problem));
@@ -130,7 +150,7 @@ pub fn build_all(
         }
         contestants.push(Contestant::File { submission, build });
     }
-    Ok((contestants, notes))
+    Ok((contestants, notes, refused))
 }
 
 /// What one attempt is asked: the problem and its input, the limits, and how it is timed.

@@ -164,6 +164,7 @@ pub fn render_html(report: &JudgeReport) -> String {
     }
     let mut notes: Vec<String> = report.notes.iter().map(|note| text(note)).collect();
     notes.extend(report.case_errors.iter().map(|error| format!("case file {}", text(error))));
+    notes.extend(report.refused_files.iter().map(|refused| format!("not judged: {}", text(refused))));
     if !notes.is_empty() {
         page.push_str("<section class=\"notes\">\n<h2>Notes</h2>\n<ul>\n");
         for note in notes {

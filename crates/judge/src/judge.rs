@@ -130,6 +130,9 @@ pub struct JudgeReport {
     pub notes: Vec<String>,
     /// Each submitted file's verdicts and first failure, with the command that reruns it.
     pub files: Vec<FileSummary>,
+    /// The files given that could not be judged at all (missing, unreadable, too large, a link of
+    /// another user's...), one line each; the others were judged all the same.
+    pub refused_files: Vec<String>,
     /// The judge's own peak resident memory over the run (its high-water mark, as the kernel
     /// counts it): bounded whatever the files send.
     pub judge_peak_memory_bytes: u64,
@@ -270,7 +273,8 @@ pub fn judge(
         let chosen = choose(&choice, progress);
         (chosen, drawn.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
     });
-    let Chosen { contestants: implementations, mut notes } = chosen?;
+    let Chosen { contestants: implementations, mut notes, refused } = chosen?;
+    let refused_files: Vec<String> = refused.iter().map(ToString::to_string).collect();
     let (snapshots, references) = settle_snapshots(&options.cases_folder, drawn);
 
     let mut tasks: Vec<Task> = Vec::new();
@@ -461,6 +465,7 @@ pub fn judge(
     // A run past the judge's constraints is shown, but a solution the judge itself would accept
     // passes whatever it does there.
     let passed = case_errors.is_empty()
+        && refused_files.is_empty()
         && snapshots.values().all(SnapshotStatus::is_ok)
         && problem_reports
             .iter()
@@ -501,6 +506,7 @@ pub fn judge(
         },
         notes,
         files,
+        refused_files,
         judge_peak_memory_bytes: own_peak_memory(),
     })
 }

@@ -132,6 +132,9 @@ pub fn render_text(report: &JudgeReport) -> String {
     for error in &report.case_errors {
         details.push(format!("case file {}", escape_one_line(error)));
     }
+    for refused in &report.refused_files {
+        details.push(format!("{} {}", Style::Red.paint("not judged:"), escape_one_line(refused)));
+    }
     for (case_id, status) in &report.snapshots {
         // These lines hold no colour: escaping each whole line escapes its id, path and reason.
         let line = match status {

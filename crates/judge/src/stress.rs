@@ -345,7 +345,12 @@ pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, Error> {
         sandbox: options.sandbox.as_ref(),
         jobs: options.jobs,
     };
-    Ok(choose(&choice, &|_, _| {})?.contestants)
+    let chosen = choose(&choice, &|_, _| {})?;
+    // Stress holds every file it is given to the oracle: one it cannot read stops it.
+    match chosen.refused.into_iter().next() {
+        Some(first) => Err(first),
+        None => Ok(chosen.contestants),
+    }
 }
 
 /// The problems to stress, each with the contestants that solve it.

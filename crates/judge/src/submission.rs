@@ -145,22 +145,47 @@ impl Toolchain {
 /// # Errors
 /// A missing path is an input error; a file in no known language a usage error; both one line.
 pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
+    let (files, mut refused) = expand_each(paths)?;
+    match refused.is_empty() {
+        true => Ok(files),
+        false => Err(refused.swap_remove(0)),
+    }
+}
+
+/// [`expand_paths`], with each path that cannot be read (missing, a folder without a source file)
+/// refused alone: its one-line error beside the files found.
+///
+/// # Errors
+/// A file in no known language: a usage error, the command line's.
+pub fn expand_each(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<Error>), Error> {
     let mut files = Vec::new();
+    let mut refused = Vec::new();
     for path in paths {
-        let metadata =
-            std::fs::metadata(path).map_err(|error| Error::Input(format!("{}: {error}", path.display())))?;
+        let metadata = match std::fs::metadata(path) {
+            Ok(metadata) => metadata,
+            Err(error) => {
+                refused.push(Error::Input(format!("{}: {error}", path.display())));
+                continue;
+            }
+        };
         if metadata.is_dir() {
-            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
-                .map_err(|error| Error::Input(format!("{}: {error}", path.display())))?
-                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
-                .filter(|file| file.is_file() && Language::of(file).is_some())
-                .collect();
+            let mut found: Vec<PathBuf> = match std::fs::read_dir(path) {
+                Ok(entries) => entries
+                    .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                    .filter(|file| file.is_file() && Language::of(file).is_some())
+                    .collect(),
+                Err(error) => {
+                    refused.push(Error::Input(format!("{}: {error}", path.display())));
+                    continue;
+                }
+            };
             if found.is_empty() {
-                return Err(Error::Input(format!(
+                refused.push(Error::Input(format!(
                     "{}: no {} file in this folder",
                     path.display(),
                     crate::executor::extension_list()
                 )));
+                continue;
             }
             found.sort();
             files.extend(found);
@@ -170,7 +195,7 @@ pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
             return Err(not_a_known_language(path));
         }
     }
-    Ok(files)
+    Ok((files, refused))
 }
 
 fn not_a_known_language(path: &Path) -> Error {

@@ -854,6 +854,26 @@ fn the_judges_own_memory_is_bounded_whatever_files_send() {
     assert_eq!(copies, Vec::<PathBuf>::new(), "{ran}");
 }
 
+/// One file that cannot be read (missing, too large) is refused in one line; the others are
+/// judged all the same, and the exit status says a file given could not be used (4).
+#[test]
+fn a_file_that_cannot_be_read_does_not_stop_the_others() {
+    let _shared = shared();
+    let folder = TempFolder::new("submission-refused");
+    let big = folder.write("big.py", &"#\n".repeat(70_000));
+    let missing = PathBuf::from(folder.arg()).join("missing.rs");
+    let cases = cases_folder();
+    let files = [big, corpus().join("cses/right.cpp"), missing];
+    let (ran, report) = judge_json(&cases, &["--case", "cses/sample"], &files);
+    assert_eq!(verdict(run_of(&report, "cses1624", "right.cpp", "cses/sample")).0, "AC", "{ran}");
+    let refused = strings(&report["refused_files"]);
+    assert_eq!(refused.len(), 2, "{ran}");
+    assert!(refused.iter().any(|line| line.contains("big.py: more than 128 KiB")), "{ran}");
+    assert!(refused.iter().any(|line| line.contains("missing.rs: No such file")), "{ran}");
+    assert_eq!(report["passed"], false, "{ran}");
+    ran.expect_code(4);
+}
+
 #[test]
 fn a_file_whose_other_driver_does_not_build_is_judged_on_one_problem_with_a_note() {
     let _shared = shared();

@@ -114,6 +114,7 @@ fn hostile_report() -> JudgeReport {
                 "LeetCode 52: Runtime Error, 0 / 12 testcases passed; input n = 4: {HOSTILE}"
             )],
         }],
+        refused_files: Vec::new(),
         judge_peak_memory_bytes: 50 << 20,
     }
 }

@@ -1,7 +1,8 @@
 /* HOSTILE (the kernel's surface), CSES 1624 whole program: asks for what no solution needs and
    the sandbox's system-call policy refuses as if the kernel had no such call (ENOSYS): a nested
    user namespace and a network one (with the capabilities they would give), a mount, io_uring,
-   userfaultfd, bpf, perf_event_open, a key, a kernel module, kexec, a clone into new namespaces.
+   userfaultfd, bpf, perf_event_open, a key, a kernel module, kexec, a clone into new namespaces,
+   a memfd.
    Each call's arguments are harmless or invalid, so a call that reaches the kernel changes
    nothing; its errno (EFAULT, EINVAL, EPERM...) tells that it got there. Prints the right count
    only when every one was refused, else 0 and, on stderr, what got through: AC in the sandbox. */
@@ -54,6 +55,8 @@ int main(void) {
     refused("init_module", syscall(SYS_init_module, NULL, 0, NULL));
     refused("kexec_load", syscall(SYS_kexec_load, 0, 0, NULL, 0));
     refused("clone3", syscall(SYS_clone3, NULL, 0));
+    /* Memory in a memfd is no process's resident memory: only a cgroup would count it. */
+    refused("memfd_create", syscall(SYS_memfd_create, "held", 0));
     /* A clone into a new user namespace: its child would exit at once. */
     long child = syscall(SYS_clone, CLONE_NEWUSER | SIGCHLD, NULL, NULL, NULL, NULL);
     if (child == 0) _exit(0);

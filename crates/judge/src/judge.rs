@@ -647,10 +647,9 @@ impl Session<'_> {
     }
 
     /// Runs again alone each failing test within the constraints that shared its process with tests
-    /// before it; where it
-    /// passes alone, its detail says that the file keeps state between tests, which test left it,
-    /// what the driver saw of it, and how to mend it. Where the first such test fails alone too,
-    /// the file is wrong whatever its state, and the others are not run again.
+    /// before it; where it passes alone, its detail says that the file keeps state between tests,
+    /// which test left it, what the driver saw of it, and how to mend it. Where the first such test
+    /// fails alone too, the file is wrong whatever its state, and the others are not run again.
     fn explain_kept_state(
         &self,
         tasks: &[&Task],

@@ -524,12 +524,7 @@ fn timed(options: &BenchOptions) -> Result<(Vec<Contestant>, Vec<Timed>), Error>
         sandbox: options.sandbox.as_ref(),
         jobs: std::thread::available_parallelism().map_or(1, usize::from),
     };
-    let chosen = choose(&choice, &|_, _| {})?;
-    // Bench times every file it is given: one it cannot read stops it.
-    if let Some(first) = chosen.refused.into_iter().next() {
-        return Err(first);
-    }
-    let contestants = chosen.contestants;
+    let contestants = choose(&choice, &|_, _| {})?.every_file()?;
     let mut timed = Vec::new();
     for (index, contestant) in contestants.iter().enumerate() {
         match contestant {

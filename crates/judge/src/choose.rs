@@ -35,6 +35,20 @@ pub struct Chosen {
     pub refused: Vec<Error>,
 }
 
+impl Chosen {
+    /// Every contestant, for a command that holds every file it is given (stress, bench): the
+    /// first file refused stops it.
+    ///
+    /// # Errors
+    /// That file's one line.
+    pub fn every_file(self) -> Result<Vec<Contestant>, Error> {
+        match self.refused.into_iter().next() {
+            Some(first) => Err(first),
+            None => Ok(self.contestants),
+        }
+    }
+}
+
 /// Chooses the contestants of judge, stress and bench: the one place that does.
 ///
 /// # Errors

@@ -482,23 +482,26 @@ pub fn judge(
         // A file that did not build ran nothing (its CE verdicts come from no process), nor did a
         // run --fail-fast skipped.
         // A LeetCode session is one process, and one more after each test that ended its own.
-        processes: tasks
+        processes: units
             .iter()
-            .zip(&outcomes)
-            .enumerate()
-            .filter(|(index, (task, outcome))| {
-                let first_of_session = units
-                    .iter()
-                    .any(|unit| matches!(unit, Unit::Session(indices) if indices.first() == Some(index)));
-                let opens = match outcome {
-                    Some(outcome) => {
-                        first_of_session || outcome.new_process || !task.problems[0].0.runs_in_one_process()
-                    }
-                    None => false,
+            .map(|unit| {
+                let ran = |index: &&usize| {
+                    outcomes[**index].is_some()
+                        && !matches!(
+                            tasks[**index].contestant,
+                            Contestant::File { build: Build::CompileError(_), .. }
+                        )
                 };
-                opens && !matches!(task.contestant, Contestant::File { build: Build::CompileError(_), .. })
+                let indices = match unit {
+                    Unit::Alone(index) => std::slice::from_ref(index),
+                    Unit::Session(indices) => indices.as_slice(),
+                };
+                let started = |(at, index): &(usize, &usize)| {
+                    *at == 0 || outcomes[**index].as_ref().is_some_and(|outcome| outcome.new_process)
+                };
+                indices.iter().filter(ran).enumerate().filter(started).count()
             })
-            .count(),
+            .sum(),
         isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
             (true, _) => "none",
             (false, true) => "sandboxed",

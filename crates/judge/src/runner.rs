@@ -315,22 +315,8 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed
     // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
     kill_all();
-    // A sandbox's first process reaped every process of the run: its own usage (which holds
-    // theirs) stands where it was killed before it could report (the backstop, an output flood,
-    // the out-of-memory killer); its report has the program's status.
-    let (mut status, usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
-    let mut cpu_time = timeval(usage.ru_utime) + timeval(usage.ru_stime);
-    // ru_maxrss is in KiB on Linux.
-    let mut peak_memory_bytes = u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024);
-    let mut setup_time = Duration::ZERO;
-    if let Some(mut spawned) = child.sandboxed.take() {
-        if let Some(report) = spawned.read_report()? {
-            status = report.status;
-            cpu_time = Duration::from_micros(report.cpu_micros);
-            peak_memory_bytes = report.max_rss_kib.saturating_mul(1024);
-            setup_time = Duration::from_micros(report.setup_micros);
-        }
-    }
+    let Reaped { status, mut cpu_time, mut peak_memory_bytes, setup_time } =
+        reap(pid, child.sandboxed.take())?;
     let _ = writer.join();
     let (stdout, stdout_total) = stdout_reader.join().unwrap_or_default();
     let stderr = stderr_reader.join().unwrap_or_default();
@@ -366,6 +352,42 @@ pub fn run(job: &Job) -> Result<Finished, String> {
         broke_protocol: false,
         in_start: false,
     })
+}
+
+/// What the kernel (or the sandbox's report) says of a run's process once it is reaped.
+struct Reaped {
+    status: libc::c_int,
+    cpu_time: Duration,
+    peak_memory_bytes: u64,
+    /// The sandbox's own setup, counted in its group but not the program's.
+    setup_time: Duration,
+}
+
+/// Reaps the run's first process (killed already, or ended). A sandbox's first process reaped every
+/// process of the run: its own usage (which holds theirs) stands where it was killed before it
+/// could report (the backstop, an output flood, the out-of-memory killer); its report has the
+/// program's status.
+///
+/// # Errors
+/// A sandbox's setup that failed, in one line.
+fn reap(pid: libc::pid_t, sandboxed: Option<crate::sandbox::Spawned>) -> Result<Reaped, String> {
+    let (status, usage) = wait4(pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
+    let mut reaped = Reaped {
+        status,
+        cpu_time: timeval(usage.ru_utime) + timeval(usage.ru_stime),
+        // ru_maxrss is in KiB on Linux.
+        peak_memory_bytes: u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024),
+        setup_time: Duration::ZERO,
+    };
+    if let Some(mut spawned) = sandboxed {
+        if let Some(report) = spawned.read_report()? {
+            reaped.status = report.status;
+            reaped.cpu_time = Duration::from_micros(report.cpu_micros);
+            reaped.peak_memory_bytes = report.max_rss_kib.saturating_mul(1024);
+            reaped.setup_time = Duration::from_micros(report.setup_micros);
+        }
+    }
+    Ok(reaped)
 }
 
 /// The resource limits every process of a run gets: address space (past the memory limit, as

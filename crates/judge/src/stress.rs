@@ -345,12 +345,7 @@ pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, Error> {
         sandbox: options.sandbox.as_ref(),
         jobs: options.jobs,
     };
-    let chosen = choose(&choice, &|_, _| {})?;
-    // Stress holds every file it is given to the oracle: one it cannot read stops it.
-    match chosen.refused.into_iter().next() {
-        Some(first) => Err(first),
-        None => Ok(chosen.contestants),
-    }
+    choose(&choice, &|_, _| {})?.every_file()
 }
 
 /// The problems to stress, each with the contestants that solve it.

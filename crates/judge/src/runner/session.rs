@@ -15,8 +15,8 @@ use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
 use super::{
-    has_ended, read_head_and_tail, start_plain, start_sandboxed, timeval, tree_usage, wait4, zeroed_rusage,
-    ExitWaiter, Finished, Isolation, Job, Limits, RunGroup, PRINTS_KEPT, STDERR_KEPT,
+    has_ended, read_head_and_tail, reap, start_plain, start_sandboxed, tree_usage, ExitWaiter, Finished,
+    Isolation, Job, Limits, Reaped, RunGroup, PRINTS_KEPT, STDERR_KEPT,
 };
 
 /// One test of a session: its input line, its limits, and how much of its answer is kept.
@@ -158,17 +158,8 @@ pub fn run_session(
         }
     }
     session.kill_all();
-    let (status, usage) = wait4(session.pid, 0).unwrap_or((libc::SIGKILL, zeroed_rusage()));
-    let mut status = status;
-    let mut cpu_total = timeval(usage.ru_utime) + timeval(usage.ru_stime);
-    let mut peak = u64::try_from(usage.ru_maxrss).unwrap_or(0).saturating_mul(1024);
-    if let Some(mut spawned) = child.sandboxed.take() {
-        if let Some(report) = spawned.read_report()? {
-            status = report.status;
-            cpu_total = Duration::from_micros(report.cpu_micros);
-            peak = report.max_rss_kib.saturating_mul(1024);
-        }
-    }
+    let Reaped { status, cpu_time: cpu_total, peak_memory_bytes: peak, .. } =
+        reap(session.pid, child.sandboxed.take())?;
     let stderr = stderr_reader.join().unwrap_or_default();
     super::stop_if_interrupted();
     let Some(why) = stop else { return Ok(()) };
@@ -266,8 +257,9 @@ impl Session<'_> {
     }
 
     fn peak(&self) -> u64 {
-        let sampled = tree_usage(self.pid).map_or(0, |(_, resident)| resident).max(self.sampled_peak);
-        self.group.and_then(RunGroup::peak_memory).unwrap_or(sampled)
+        self.group.and_then(RunGroup::peak_memory).unwrap_or_else(|| {
+            tree_usage(self.pid).map_or(0, |(_, resident)| resident).max(self.sampled_peak)
+        })
     }
 
     /// Reads until a whole frame (or `R` when `ready`) has come, within `limits` from `since`; the
@@ -444,19 +436,19 @@ impl FrameReader {
                 *done = self.announced == 0;
                 continue;
             };
-            let wanted = (answer_size + state_size - self.read).min(chunk.len() as u64) as usize;
-            for &byte in &chunk[..wanted] {
-                if self.read < answer_size {
-                    if self.answer.len() < self.keep {
-                        self.answer.push(byte);
-                    }
-                    self.answer_total += 1;
-                } else if self.state.len() < STATE_KEPT {
-                    self.state.push(byte);
-                }
-                self.read += 1;
-            }
-            chunk = &chunk[wanted..];
+            // The answer's bytes first, then the state's: each kept up to its room, all counted.
+            let answer_left = answer_size.saturating_sub(self.read).min(chunk.len() as u64) as usize;
+            let (answer, rest) = chunk.split_at(answer_left);
+            let room = self.keep.saturating_sub(self.answer.len());
+            self.answer.extend_from_slice(&answer[..answer.len().min(room)]);
+            self.answer_total += answer.len() as u64;
+            let state_left =
+                (answer_size + state_size - self.read - answer_left as u64).min(rest.len() as u64);
+            let (state, rest) = rest.split_at(state_left as usize);
+            let room = STATE_KEPT.saturating_sub(self.state.len());
+            self.state.extend_from_slice(&state[..state.len().min(room)]);
+            self.read += (answer.len() + state.len()) as u64;
+            chunk = rest;
             *done = self.read == answer_size + state_size;
         }
     }

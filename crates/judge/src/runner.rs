@@ -472,7 +472,9 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
     let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
     let procs = group.map(RunGroup::procs_files).unwrap_or_default();
     // A file's run outside the sandbox shares the judge's user: it may signal nothing but itself.
-    let filter_signals = matches!(job.isolation, Isolation::Unsandboxed);
+    // Assembled here, for a file's run outside the sandbox: the child only writes its pid into it.
+    let mut signal_filter =
+        matches!(job.isolation, Isolation::Unsandboxed).then(crate::sandbox::SignalFilter::new);
     // SAFETY: the closure runs in the forked child before exec and only makes plain system
     // calls on values prepared before the fork.
     unsafe {
@@ -506,7 +508,7 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
             // Nothing else the judge holds reaches the child. Where the kernel has no
             // close_range, Rust's own descriptors close on exec anyway.
             libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 1u32 << 2);
-            if filter_signals {
+            if let Some(signal_filter) = &mut signal_filter {
                 // A judge run as root would give its runs every capability: none survives the
                 // exec once the bounding set is empty (and ambient ones are cleared).
                 if libc::geteuid() == 0 {
@@ -516,8 +518,7 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
                         capability += 1;
                     }
                 }
-                let mut filter = crate::sandbox::signal_filter(libc::getpid());
-                let program = libc::sock_fprog { len: filter.len() as u16, filter: filter.as_mut_ptr() };
+                let program = signal_filter.fill(libc::getpid());
                 if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
                     || libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &program) != 0
                 {

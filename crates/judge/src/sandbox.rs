@@ -30,6 +30,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 mod policy;
+pub use policy::SignalFilter;
 
 /// The environment a submitted program (or its compiler) gets, and nothing else (no `HOME`:
 /// nothing of the judge's user shows through).
@@ -635,72 +636,6 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
     }
     // SAFETY: pipe2 just opened both descriptors.
     Ok(unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) })
-}
-
-/// The instructions of [`signal_filter`].
-pub const SIGNAL_FILTER_LENGTH: usize = 23;
-
-use policy::NATIVE_ARCH;
-
-/// A seccomp filter for a run outside the sandbox (`--no-sandbox`), which shares the judge's user
-/// and could otherwise signal, limit or trace the judge or another run: signals and `prlimit64` go
-/// only to the run's own process (`own`) or its process group (`0`, `-own`); `tkill`,
-/// `pidfd_send_signal`, `ptrace`, `process_vm_readv`/`writev` and `pidfd_getfd` are refused, and
-/// so is every call made through another ABI than the judge's own (i386's `int 0x80` on x86-64,
-/// whose numbers mean other calls, and x32's); every other system call is allowed. Built between
-/// `fork` and `exec` (no allocation).
-pub fn signal_filter(own: libc::pid_t) -> [libc::sock_filter; SIGNAL_FILTER_LENGTH] {
-    const X32_SYSCALL_BIT: u32 = 0x4000_0000;
-    const ALLOW: u32 = libc::SECCOMP_RET_ALLOW;
-    const REFUSE: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
-    // Where the checks of the pid argument start, and the two endings.
-    const CHECK: u8 = 17;
-    const REFUSED: u8 = 21;
-    const ALLOWED: u8 = 22;
-    let load = |offset: u32| libc::sock_filter {
-        code: (libc::BPF_LD | libc::BPF_W | libc::BPF_ABS) as u16,
-        jt: 0,
-        jf: 0,
-        k: offset,
-    };
-    let ret =
-        |value: u32| libc::sock_filter { code: (libc::BPF_RET | libc::BPF_K) as u16, jt: 0, jf: 0, k: value };
-    // The jump at instruction `at`: to `yes` when the test holds, else to the next instruction.
-    let jump = |code: u32, at: u8, k: u32, yes: u8| libc::sock_filter {
-        code: (libc::BPF_JMP | code | libc::BPF_K) as u16,
-        jt: yes - at - 1,
-        jf: 0,
-        k,
-    };
-    let jeq = |at, k, yes| jump(libc::BPF_JEQ, at, k, yes);
-    let number = |call: libc::c_long| call as u32;
-    // x32's calls are x86-64's numbers with a high bit set; elsewhere no number has it.
-    let x32_bit = if cfg!(target_arch = "x86_64") { X32_SYSCALL_BIT } else { u32::MAX };
-    [
-        load(4), // seccomp_data.arch
-        jeq(1, NATIVE_ARCH, 3),
-        ret(REFUSE),
-        load(0), // seccomp_data.nr
-        jump(libc::BPF_JGE, 4, x32_bit, REFUSED),
-        jeq(5, number(libc::SYS_kill), CHECK),
-        jeq(6, number(libc::SYS_rt_sigqueueinfo), CHECK),
-        jeq(7, number(libc::SYS_tgkill), CHECK),
-        jeq(8, number(libc::SYS_rt_tgsigqueueinfo), CHECK),
-        jeq(9, number(libc::SYS_prlimit64), CHECK),
-        jeq(10, number(libc::SYS_tkill), REFUSED),
-        jeq(11, number(libc::SYS_pidfd_send_signal), REFUSED),
-        jeq(12, number(libc::SYS_ptrace), REFUSED),
-        jeq(13, number(libc::SYS_process_vm_readv), REFUSED),
-        jeq(14, number(libc::SYS_process_vm_writev), REFUSED),
-        jeq(15, number(libc::SYS_pidfd_getfd), REFUSED),
-        ret(ALLOW),
-        load(16), // the low half of seccomp_data.args[0]: the pid, a C int
-        jeq(18, 0, ALLOWED),
-        jeq(19, own as u32, ALLOWED),
-        jeq(20, own.wrapping_neg() as u32, ALLOWED),
-        ret(REFUSE),
-        ret(ALLOW),
-    ]
 }
 
 // ------------------------------------------------------------------ the child's side

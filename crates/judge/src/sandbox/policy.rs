@@ -26,6 +26,7 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Label {
     Numbers,
+    PidCheck,
     Allow,
     NoSuchCall,
     Refuse,
@@ -44,6 +45,12 @@ enum Op {
     IfAtLeast(u32, Label),
     /// To the label when the accumulator has any of these bits, else on.
     IfAny(u32, Label),
+    /// To the label when the accumulator is the filtered process's own pid (`negated`: its process
+    /// group's, `-pid`), which [`SignalFilter::fill`] writes in after the fork.
+    IfOwnPid {
+        negated: bool,
+        label: Label,
+    },
     Return(u32),
     /// Where a label stands.
     Here(Label),
@@ -59,9 +66,9 @@ const ARCH: u32 = 4;
 const FIRST_ARGUMENT: u32 = 16;
 
 #[cfg(target_arch = "x86_64")]
-pub(super) const NATIVE_ARCH: u32 = 0xC000_003E;
+const NATIVE_ARCH: u32 = 0xC000_003E;
 #[cfg(target_arch = "aarch64")]
-pub(super) const NATIVE_ARCH: u32 = 0xC000_00B7;
+const NATIVE_ARCH: u32 = 0xC000_00B7;
 
 /// x32's calls are x86-64's numbers with this bit set; no other ABI numbers a call this high.
 const X32_SYSCALL_BIT: u32 = 0x4000_0000;
@@ -167,11 +174,89 @@ fn numbers(x32_bit: u32) -> Vec<Op> {
 /// The filter, as `PR_SET_SECCOMP` takes it. Built before the sandbox's `clone`; only the
 /// pointer to it crosses into the child.
 pub(super) fn filter() -> Vec<libc::sock_filter> {
-    assemble(&program())
+    assemble(&program()).0
 }
 
-/// Resolves the labels into forward jumps (classic BPF has no other kind).
-fn assemble(ops: &[Op]) -> Vec<libc::sock_filter> {
+/// The filter of a run outside the sandbox (`--no-sandbox`), which shares the judge's user and
+/// could otherwise signal, limit or trace the judge or another run: signals and `prlimit64` go
+/// only to the run's own process or its process group (`0`, its pid, minus its pid); `tkill`,
+/// `pidfd_send_signal`, `ptrace`, `process_vm_readv`/`writev` and `pidfd_getfd` are refused
+/// (`EPERM`), and so is every call made through another ABI than the judge's own (i386's `int
+/// 0x80` on x86-64, whose `kill` killed the judge, and x32's); every other call is allowed.
+#[derive(Debug)]
+pub struct SignalFilter {
+    filter: Vec<libc::sock_filter>,
+    /// Where the run's own pid goes, and whether negated (its process group).
+    own_pid: Vec<(usize, bool)>,
+}
+
+impl SignalFilter {
+    /// Assembled before the fork, its pid checks left for [`SignalFilter::fill`].
+    pub fn new() -> SignalFilter {
+        use Label::*;
+        use Op::*;
+        let x32_bit = if cfg!(target_arch = "x86_64") { X32_SYSCALL_BIT } else { u32::MAX };
+        let to_pid_check = [
+            libc::SYS_kill,
+            libc::SYS_rt_sigqueueinfo,
+            libc::SYS_tgkill,
+            libc::SYS_rt_tgsigqueueinfo,
+            libc::SYS_prlimit64,
+        ];
+        let refused = [
+            libc::SYS_tkill,
+            libc::SYS_pidfd_send_signal,
+            libc::SYS_ptrace,
+            libc::SYS_process_vm_readv,
+            libc::SYS_process_vm_writev,
+            libc::SYS_pidfd_getfd,
+        ];
+        let mut ops = vec![
+            Load(ARCH),
+            IfEqual(NATIVE_ARCH, Numbers),
+            Return(REFUSE),
+            Here(Numbers),
+            Load(NUMBER),
+            IfAtLeast(x32_bit, Refuse),
+        ];
+        ops.extend(to_pid_check.into_iter().map(|call| IfEqual(call as u32, PidCheck)));
+        ops.extend(refused.into_iter().map(|call| IfEqual(call as u32, Refuse)));
+        ops.extend([
+            Return(ALLOW),
+            // The pid is the first argument, a C int: its low half.
+            Here(PidCheck),
+            Load(FIRST_ARGUMENT),
+            IfEqual(0, Allow),
+            IfOwnPid { negated: false, label: Allow },
+            IfOwnPid { negated: true, label: Allow },
+            Here(Refuse),
+            Return(REFUSE),
+            Here(Allow),
+            Return(ALLOW),
+        ]);
+        let (filter, own_pid) = assemble(&ops);
+        SignalFilter { filter, own_pid }
+    }
+
+    /// Writes `own` (the filtered process's pid, `getpid()` in the child) into the pid checks: the
+    /// program `PR_SET_SECCOMP` takes. Between `fork` and `exec`: it allocates nothing.
+    pub fn fill(&mut self, own: libc::pid_t) -> libc::sock_fprog {
+        for &(at, negated) in &self.own_pid {
+            self.filter[at].k = if negated { own.wrapping_neg() as u32 } else { own as u32 };
+        }
+        libc::sock_fprog { len: self.filter.len() as u16, filter: self.filter.as_mut_ptr() }
+    }
+}
+
+impl Default for SignalFilter {
+    fn default() -> SignalFilter {
+        SignalFilter::new()
+    }
+}
+
+/// Resolves the labels into forward jumps (classic BPF has no other kind): the filter, and where
+/// its own-pid checks are, to fill in.
+fn assemble(ops: &[Op]) -> (Vec<libc::sock_filter>, Vec<(usize, bool)>) {
     let mut positions: Vec<(Label, usize)> = Vec::new();
     let mut at = 0;
     for op in ops {
@@ -184,6 +269,7 @@ fn assemble(ops: &[Op]) -> Vec<libc::sock_filter> {
         positions.iter().find(|(known, _)| *known == label).map(|(_, at)| *at).expect("a label placed")
     };
     let mut filter = Vec::new();
+    let mut own_pid = Vec::new();
     for op in ops {
         let here = filter.len();
         let jump = |code: u32, value: u32, label: Label| {
@@ -205,13 +291,17 @@ fn assemble(ops: &[Op]) -> Vec<libc::sock_filter> {
             Op::IfEqual(value, label) => jump(libc::BPF_JEQ, value, label),
             Op::IfAtLeast(value, label) => jump(libc::BPF_JGE, value, label),
             Op::IfAny(value, label) => jump(libc::BPF_JSET, value, label),
+            Op::IfOwnPid { negated, label } => {
+                own_pid.push((here, negated));
+                jump(libc::BPF_JEQ, 0, label)
+            }
             Op::Return(value) => {
                 libc::sock_filter { code: (libc::BPF_RET | libc::BPF_K) as u16, jt: 0, jf: 0, k: value }
             }
             Op::Here(_) => continue,
         });
     }
-    filter
+    (filter, own_pid)
 }
 
 #[cfg(test)]
@@ -244,6 +334,29 @@ mod tests {
                 };
                 at += 1 + if holds { usize::from(instruction.jt) } else { usize::from(instruction.jf) };
             }
+        }
+    }
+
+    #[test]
+    fn a_run_outside_the_sandbox_signals_and_limits_only_itself() {
+        let own = 4242;
+        let mut filter = SignalFilter::new();
+        let _ = filter.fill(own);
+        let call =
+            |number: libc::c_long, first: u32| verdict(&filter.filter, NATIVE_ARCH, number as u32, first);
+        for to_itself in [own as u32, 0, (-own) as u32] {
+            assert_eq!(call(libc::SYS_kill, to_itself), ALLOW);
+            assert_eq!(call(libc::SYS_prlimit64, to_itself), ALLOW);
+        }
+        assert_eq!(call(libc::SYS_kill, 1), REFUSE);
+        assert_eq!(call(libc::SYS_tgkill, 4243), REFUSE);
+        assert_eq!(call(libc::SYS_prlimit64, 1), REFUSE);
+        assert_eq!(call(libc::SYS_ptrace, 0), REFUSE);
+        assert_eq!(call(libc::SYS_read, 1), ALLOW);
+        const AUDIT_ARCH_I386: u32 = 0x4000_0003;
+        assert_eq!(verdict(&filter.filter, AUDIT_ARCH_I386, 37, 0), REFUSE);
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(call(X32_SYSCALL_BIT as libc::c_long | libc::SYS_kill, own as u32), REFUSE);
         }
     }
 

@@ -223,6 +223,16 @@ enum Unit {
     Session(Vec<usize>),
 }
 
+impl Unit {
+    /// Its tasks, in the order they run.
+    fn indices(&self) -> &[usize] {
+        match self {
+            Unit::Alone(index) => std::slice::from_ref(index),
+            Unit::Session(indices) => indices,
+        }
+    }
+}
+
 /// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
 /// `progress` is told (done, total) after each run.
 ///
@@ -315,11 +325,7 @@ pub fn judge(
                 }
                 fails && options.fail_fast
             };
-            let indices: &[usize] = match unit {
-                Unit::Alone(index) => std::slice::from_ref(index),
-                Unit::Session(indices) => indices,
-            };
-            if options.fail_fast && lock().contains(&tasks[indices[0]].contestant.id()) {
+            if options.fail_fast && lock().contains(&tasks[unit.indices()[0]].contestant.id()) {
                 return Vec::new();
             }
             let outcomes = match unit {
@@ -492,14 +498,10 @@ pub fn judge(
                             Contestant::File { build: Build::CompileError(_), .. }
                         )
                 };
-                let indices = match unit {
-                    Unit::Alone(index) => std::slice::from_ref(index),
-                    Unit::Session(indices) => indices.as_slice(),
-                };
                 let started = |(at, index): &(usize, &usize)| {
                     *at == 0 || outcomes[**index].as_ref().is_some_and(|outcome| outcome.new_process)
                 };
-                indices.iter().filter(ran).enumerate().filter(started).count()
+                unit.indices().iter().filter(ran).enumerate().filter(started).count()
             })
             .sum(),
         isolation: match (options.files.is_empty(), options.sandbox.is_some()) {

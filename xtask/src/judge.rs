@@ -67,7 +67,7 @@ pub struct Args {
     /// an AC that faults under them as "AC, but"
     #[arg(long, requires = "files")]
     strict: bool,
-    /// Build and run files outside the sandbox, under the limits alone (where the kernel refuses
+    /// Build and run files outside the sandbox, under the limits and a Landlock fence (where the kernel refuses
     /// the namespaces it needs); the report says so
     #[arg(long, requires = "files")]
     no_sandbox: bool,

@@ -170,7 +170,16 @@ pub fn sandbox(no_sandbox: bool) -> Result<Option<judge::sandbox::Sandbox>, Fail
     judge::runner::clean_up_on_signals();
     if no_sandbox {
         judge::runner::shield_from_runs();
-        eprintln!("note: --no-sandbox: files are built and run outside the sandbox, under the limits alone");
+        if judge::sandbox::landlock_abi() == 0 {
+            eprintln!(
+                "note: --no-sandbox: files are built and run outside the sandbox, and this kernel has no \
+                 Landlock to fence them: they can read and write whatever your user can"
+            );
+        } else {
+            eprintln!(
+                "note: --no-sandbox: files are built and run outside the sandbox, fenced (Landlock, seccomp)"
+            );
+        }
         return Ok(None);
     }
     judge::sandbox::Sandbox::detect().map(Some).map_err(|reason| {

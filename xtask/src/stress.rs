@@ -22,7 +22,7 @@ pub struct Args {
     /// any, built-in implementations are stressed only when --impl names them
     #[arg(value_name = "PATH")]
     files: Vec<PathBuf>,
-    /// Build and run files outside the sandbox, under the limits alone
+    /// Build and run files outside the sandbox, under the limits and a Landlock fence
     #[arg(long, requires = "files")]
     no_sandbox: bool,
     /// The random seed; a run is reproducible from it

@@ -1,6 +1,6 @@
 //! What the sandbox costs a run (`cargo bench -p judge --bench isolation`): one run of
 //! `/usr/bin/true` through the judge's one runner, as a plain child (a built-in's way), unsandboxed
-//! in a cgroup of its own (`--no-sandbox`), and in the sandbox with and without a cgroup (the
+//! in a cgroup of its own behind its Landlock fence and filter (`--no-sandbox`), and in the sandbox with and without a cgroup (the
 //! fallback where none can be made). The difference between the plain run and a sandboxed one is
 //! the per-run overhead of the namespaces, the private root and the cgroup, which every run of a
 //! submitted file pays once per case.
@@ -42,7 +42,7 @@ fn isolation(c: &mut Criterion) {
     let layout = Layout::new(1 << 20);
     let variants = [
         ("plain", job(Isolation::Plain, None)),
-        ("unsandboxed, cgroup", job(Isolation::Unsandboxed, Some(64))),
+        ("unsandboxed (fenced), cgroup", job(Isolation::Unsandboxed { layout: &layout }, Some(64))),
         ("sandboxed, cgroup", job(Isolation::Sandboxed { sandbox: &sandbox, layout: &layout }, Some(64))),
         ("sandboxed, no cgroup", job(Isolation::Sandboxed { sandbox: &sandbox, layout: &layout }, None)),
     ];

@@ -275,7 +275,7 @@ impl Prepared {
         let isolation = match (&self.layout, sandbox) {
             (None, _) => Isolation::Plain,
             (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
-            (Some(_), None) => Isolation::Unsandboxed,
+            (Some(layout), None) => Isolation::Unsandboxed { layout },
         };
         Job {
             isolation,

@@ -93,7 +93,8 @@ pub fn render_html(report: &JudgeReport) -> String {
     let isolation = match report.isolation {
         "sandboxed" => "files were built and run in the judge's sandbox, every process counted",
         "unsandboxed" => {
-            "files were built and run WITHOUT the sandbox (--no-sandbox), under the limits alone"
+            "files were built and run WITHOUT the sandbox (--no-sandbox), under the limits and a Landlock fence \
+             where the kernel has one"
         }
         _ => "built-in implementations only",
     };

@@ -55,9 +55,11 @@ pub fn render_text(report: &JudgeReport) -> String {
         "sandboxed" => out.push_str(&Style::Dim.paint(
             "sandbox: on (each file's build and runs in namespaces of their own, every process counted)\n\n",
         )),
-        "unsandboxed" => out.push_str(
-            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits alone\n\n",
-        ),
+        "unsandboxed" => out.push_str(if crate::sandbox::landlock_abi() > 0 {
+            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits, fenced\n\n"
+        } else {
+            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits alone\n\n"
+        }),
         _ => {}
     }
     for problem in &report.problems {

@@ -74,8 +74,11 @@ pub enum Isolation<'a> {
     /// The judge's own code (a built-in): a child process under the limits.
     Plain,
     /// A submitted file, `--no-sandbox`: a child process under the limits, in a cgroup of its
-    /// own where one can be made, in its own session and process group.
-    Unsandboxed,
+    /// own where one can be made, in its own session and process group, which it cannot leave,
+    /// behind a fence that shows it what the sandbox would (`layout`, see
+    /// [`crate::sandbox::Fence`]) and a filter of the calls that reach other processes
+    /// ([`crate::sandbox::SignalFilter`]).
+    Unsandboxed { layout: &'a Layout },
     /// A submitted file or its build, in the sandbox (see [`crate::sandbox`]).
     Sandboxed { sandbox: &'a Sandbox, layout: &'a Layout },
 }
@@ -189,6 +192,8 @@ struct Started {
     answer: Option<std::fs::File>,
     /// The sandbox's first process, for its report.
     sandboxed: Option<crate::sandbox::Spawned>,
+    /// A run outside the sandbox: its fence, whose scratch folder goes when the run is over.
+    fence: Option<crate::sandbox::Fence>,
 }
 
 impl Started {
@@ -202,6 +207,7 @@ impl Started {
             stderr: pipe_file(child.stderr.take().expect("stderr is piped").into()),
             answer,
             sandboxed: None,
+            fence: None,
         }
     }
 }
@@ -215,13 +221,15 @@ pub fn run(job: &Job) -> Result<Finished, String> {
     let limits = job.limits;
     // The judge's own code (a built-in) needs no group: only a file's runs and builds get one.
     let group = match (job.max_processes, job.isolation) {
-        (Some(max), Isolation::Unsandboxed | Isolation::Sandboxed { .. }) => RunGroup::create(&limits, max),
+        (Some(max), Isolation::Unsandboxed { .. } | Isolation::Sandboxed { .. }) => {
+            RunGroup::create(&limits, max)
+        }
         _ => None,
     };
     let started = Instant::now();
     let mut child = match job.isolation {
         Isolation::Sandboxed { sandbox, layout } => start_sandboxed(job, sandbox, layout, group.as_ref())?,
-        Isolation::Plain | Isolation::Unsandboxed => start_plain(job, group.as_ref())?,
+        Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(job, group.as_ref())?,
     };
     let mut stdin = child.stdin;
     let input = job.stdin.to_vec();
@@ -454,6 +462,7 @@ fn start_sandboxed(
         stderr: stderr_read.into(),
         answer: answer_read.map(Into::into),
         sandboxed: Some(spawned),
+        fence: None,
     })
 }
 
@@ -468,13 +477,21 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
     if matches!(job.isolation, Isolation::Plain) && !job.answer_channel && group.is_none() {
         return start_builtin(command, job, &limits);
     }
+    let fence = match job.isolation {
+        Isolation::Unsandboxed { layout } => crate::sandbox::Fence::new(layout)?,
+        _ => None,
+    };
+    if let Some(fence) = &fence {
+        command.env("TMPDIR", fence.scratch());
+    }
+    let restriction = fence.as_ref().map(crate::sandbox::Fence::restriction);
     let answer_pipe = if job.answer_channel { Some(crate::sandbox::pipe()?) } else { None };
     let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
     let procs = group.map(RunGroup::procs_files).unwrap_or_default();
     // A file's run outside the sandbox shares the judge's user: it may signal nothing but itself.
     // Assembled here, for a file's run outside the sandbox: the child only writes its pid into it.
     let mut signal_filter =
-        matches!(job.isolation, Isolation::Unsandboxed).then(crate::sandbox::SignalFilter::new);
+        matches!(job.isolation, Isolation::Unsandboxed { .. }).then(crate::sandbox::SignalFilter::new);
     // SAFETY: the closure runs in the forked child before exec and only makes plain system
     // calls on values prepared before the fork.
     unsafe {
@@ -518,10 +535,18 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
                         capability += 1;
                     }
                 }
+                // What it starts stays in its tree while it lives (counted in the fallback), and
+                // in its process group for good (the filter refuses `setsid` and `setpgid`): the
+                // kill of the group at the end reaches every one of them.
+                libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
                 let program = signal_filter.fill(libc::getpid());
-                if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-                    || libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &program) != 0
-                {
+                if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                if let Some(restriction) = restriction {
+                    restriction.restrict()?;
+                }
+                if libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &program) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
             }
@@ -530,7 +555,9 @@ fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
     }
     let mut child =
         command.spawn().map_err(|error| format!("cannot start {}: {error}", job.program.display()))?;
-    Ok(Started::plain(&mut child, answer_pipe.map(|(read, _)| std::fs::File::from(read))))
+    let mut started = Started::plain(&mut child, answer_pipe.map(|(read, _)| std::fs::File::from(read)));
+    started.fence = fence;
+    Ok(started)
 }
 
 /// Starts a built-in's child: the judge's own code, so nothing needs doing between fork and exec

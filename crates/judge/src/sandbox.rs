@@ -29,8 +29,13 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+mod fence;
 mod policy;
+pub use fence::{landlock_abi, Fence, Restriction};
 pub use policy::SignalFilter;
+
+/// The device nodes a run sees (in `/dev`).
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 
 /// The environment a submitted program (or its compiler) gets, and nothing else (no `HOME`:
 /// nothing of the judge's user shows through).
@@ -503,7 +508,7 @@ fn make_plan(
         },
         "making /dev".to_string(),
     ));
-    for device in ["null", "zero", "full", "random", "urandom"] {
+    for device in DEVICES {
         let path = Path::new("/dev").join(device);
         steps.push((Step::Touch(c_path(&under(&path))?), format!("making {}", path.display())));
         bind(&mut steps, &path, &path, true)?;

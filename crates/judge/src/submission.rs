@@ -420,7 +420,7 @@ impl Runnable {
 
 /// Bumped whenever a driver or the way a build is made changes, so that no cached build outlives
 /// it.
-const DRIVER_VERSION: &str = "7";
+const DRIVER_VERSION: &str = "8";
 
 /// Builds `submission` under `build_root`, or finds its build there. The compiler (or a script's
 /// syntax check) runs through the one runner, in `sandbox` (unsandboxed where it is `None`), under

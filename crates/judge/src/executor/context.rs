@@ -394,7 +394,7 @@ impl Compiler<'_> {
         let job = Job {
             isolation: match self.sandbox {
                 Some(sandbox) => Isolation::Sandboxed { sandbox, layout: &layout },
-                None => Isolation::Unsandboxed,
+                None => Isolation::Unsandboxed { layout: &layout },
             },
             program,
             args,

@@ -65,7 +65,7 @@ pub fn run_session(
     };
     let job = Job { limits: process_limits, answer_channel: true, stdin: b"", ..*job };
     let group = match (job.max_processes, job.isolation) {
-        (Some(max), Isolation::Unsandboxed | Isolation::Sandboxed { .. }) => {
+        (Some(max), Isolation::Unsandboxed { .. } | Isolation::Sandboxed { .. }) => {
             RunGroup::create(&process_limits, max)
         }
         _ => None,
@@ -73,7 +73,7 @@ pub fn run_session(
     let started = Instant::now();
     let mut child = match job.isolation {
         Isolation::Sandboxed { sandbox, layout } => start_sandboxed(&job, sandbox, layout, group.as_ref())?,
-        Isolation::Plain | Isolation::Unsandboxed => start_plain(&job, group.as_ref())?,
+        Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(&job, group.as_ref())?,
     };
     let answer = child.answer.take().ok_or("a session needs an answer channel")?;
     let mut session = Session {

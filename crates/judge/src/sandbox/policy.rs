@@ -27,6 +27,7 @@
 enum Label {
     Numbers,
     PidCheck,
+    PidAllowed,
     Allow,
     NoSuchCall,
     Refuse,
@@ -181,8 +182,10 @@ pub(super) fn filter() -> Vec<libc::sock_filter> {
 /// could otherwise signal, limit or trace the judge or another run: signals and `prlimit64` go
 /// only to the run's own process or its process group (`0`, its pid, minus its pid); `tkill`,
 /// `pidfd_send_signal`, `ptrace`, `process_vm_readv`/`writev` and `pidfd_getfd` are refused
-/// (`EPERM`), and so is every call made through another ABI than the judge's own (i386's `int
-/// 0x80` on x86-64, whose `kill` killed the judge, and x32's); every other call is allowed.
+/// (`EPERM`), and so are `setsid` and `setpgid` (the run and all it starts stay in the process
+/// group the runner kills at the end: no daemon outlives it) and every call made through another
+/// ABI than the judge's own (i386's `int 0x80` on x86-64, whose `kill` killed the judge, and
+/// x32's). The rest is the sandbox's own policy (no namespaces, io_uring, `bpf`...).
 #[derive(Debug)]
 pub struct SignalFilter {
     filter: Vec<libc::sock_filter>,
@@ -210,6 +213,8 @@ impl SignalFilter {
             libc::SYS_process_vm_readv,
             libc::SYS_process_vm_writev,
             libc::SYS_pidfd_getfd,
+            libc::SYS_setsid,
+            libc::SYS_setpgid,
         ];
         let mut ops = vec![
             Load(ARCH),
@@ -221,17 +226,17 @@ impl SignalFilter {
         ];
         ops.extend(to_pid_check.into_iter().map(|call| IfEqual(call as u32, PidCheck)));
         ops.extend(refused.into_iter().map(|call| IfEqual(call as u32, Refuse)));
+        // Then the sandbox's own checks (which place `Refuse`, `Allow` and `NoSuchCall`).
+        ops.extend(numbers(x32_bit));
         ops.extend([
-            Return(ALLOW),
             // The pid is the first argument, a C int: its low half.
             Here(PidCheck),
             Load(FIRST_ARGUMENT),
-            IfEqual(0, Allow),
-            IfOwnPid { negated: false, label: Allow },
-            IfOwnPid { negated: true, label: Allow },
-            Here(Refuse),
+            IfEqual(0, PidAllowed),
+            IfOwnPid { negated: false, label: PidAllowed },
+            IfOwnPid { negated: true, label: PidAllowed },
             Return(REFUSE),
-            Here(Allow),
+            Here(PidAllowed),
             Return(ALLOW),
         ]);
         let (filter, own_pid) = assemble(&ops);
@@ -352,7 +357,11 @@ mod tests {
         assert_eq!(call(libc::SYS_tgkill, 4243), REFUSE);
         assert_eq!(call(libc::SYS_prlimit64, 1), REFUSE);
         assert_eq!(call(libc::SYS_ptrace, 0), REFUSE);
+        assert_eq!(call(libc::SYS_setsid, 0), REFUSE);
+        assert_eq!(call(libc::SYS_setpgid, 0), REFUSE);
         assert_eq!(call(libc::SYS_read, 1), ALLOW);
+        assert_eq!(call(libc::SYS_io_uring_setup, 1), NO_SUCH_CALL);
+        assert_eq!(call(libc::SYS_clone, libc::CLONE_NEWUSER as u32), NO_SUCH_CALL);
         const AUDIT_ARCH_I386: u32 = 0x4000_0003;
         assert_eq!(verdict(&filter.filter, AUDIT_ARCH_I386, 37, 0), REFUSE);
         if cfg!(target_arch = "x86_64") {

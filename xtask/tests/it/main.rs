@@ -7,6 +7,7 @@ mod cli;
 mod html;
 mod import;
 mod judge;
+mod other_user;
 mod stress;
 mod submissions;
 mod support;

@@ -91,6 +91,7 @@ struct Entry {
     also_accept: Vec<String>,
     needs_sandbox: bool,
     comm: Option<String>,
+    outside_too: bool,
 }
 
 impl Entry {
@@ -169,6 +170,7 @@ fn manifest() -> Vec<Entry> {
             "also_accept" => entry.also_accept = toml_strings(value),
             "needs_sandbox" => entry.needs_sandbox = value.parse().expect("true or false"),
             "comm" => entry.comm = Some(toml_string(value)),
+            "outside_too" => entry.outside_too = value.parse().expect("true or false"),
             other => panic!("MANIFEST.toml line {number}: unknown key `{other}`"),
         }
     }
@@ -515,6 +517,11 @@ fn processes_named(comm: &str) -> Vec<String> {
         .filter(|entry| entry.file_name().to_string_lossy().bytes().all(|byte| byte.is_ascii_digit()))
         .filter(|entry| {
             std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|name| name.trim_end() == comm)
+        })
+        // A zombie is dead already, waiting for whoever it was handed to (PID 1) to reap it.
+        .filter(|entry| {
+            std::fs::read_to_string(entry.path().join("stat"))
+                .is_ok_and(|stat| !stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')))
         })
         .map(|entry| entry.file_name().to_string_lossy().into_owned())
         .collect()
@@ -1583,24 +1590,45 @@ fn a_python_from_a_venv_runs_in_the_sandbox() {
     assert_eq!(verdict(run_of(&report, "cses1624", "right.py", "cses/sample")).0, "AC", "{ran}");
 }
 
-/// Outside the sandbox (`--no-sandbox`), a run shares the judge's user, yet may signal nothing but
-/// itself and its process group, nor trace the judge: SIGKILL to its parent (the judge) is refused
-/// and the report comes whole.
+/// Outside the sandbox (`--no-sandbox`), a run shares the judge's user, yet it is fenced: the
+/// manifest's `outside_too` files (signals to the judge, another ABI, prlimit64 on the judge, the
+/// cgroup files, /proc/PID/mem and environ, the build cache, a daemon in a session of its own...)
+/// get the same verdicts as in the sandbox, with the kernel's cgroups and without them
+/// (`QUEENS_JUDGE_CGROUPS=off`, what a non-root user has on cgroup v1); nothing is written
+/// outside and no daemon is left.
 #[test]
-fn a_run_outside_the_sandbox_cannot_signal_or_trace_the_judge() {
+fn hostile_files_outside_the_sandbox_are_fenced() {
     let _shared = shared();
     let cases = cases_folder();
-    // Another ABI's calls too (i386's int 0x80), and prlimit64 on the judge (issue 26): the
-    // file after them in the run must still open its files.
-    let files = [
-        corpus().join("hostile/signal_parent.py"),
-        corpus().join("hostile/other_abi.c"),
-        corpus().join("cses/right.py"),
-    ];
-    let (ran, report) = judge_json(&cases, &["--no-sandbox", "--case", "cses/sample"], &files);
-    assert_eq!(report["isolation"], "unsandboxed", "{ran}");
-    for name in ["signal_parent.py", "other_abi.c", "right.py"] {
-        assert_eq!(verdict(run_of(&report, "cses1624", name, "cses/sample")).0, "AC", "{name}: {ran}");
+    let entries: Vec<Entry> = manifest().into_iter().filter(|entry| entry.outside_too).collect();
+    assert!(entries.len() >= 10, "{} outside_too files", entries.len());
+    let names: Vec<&str> = entries.iter().filter_map(|entry| entry.comm.as_deref()).collect();
+    assert!(!names.is_empty(), "an outside_too file names its daemon");
+    let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
+    for cgroups in ["on", "off"] {
+        assert_no_pwned_file("before the judge");
+        let (ran, report) =
+            judge_json_with(&cases, &["--no-sandbox"], &files, &[("QUEENS_JUDGE_CGROUPS", cgroups)]);
+        assert_eq!(report["isolation"], "unsandboxed", "{ran}");
+        for entry in &entries {
+            for problem in &entry.problems {
+                for case in cases_of(problem) {
+                    let (got, detail) = verdict(run_of(&report, problem, entry.name(), case));
+                    let allowed = entry.allowed_on(case);
+                    assert!(
+                        allowed.iter().any(|verdict| verdict == got),
+                        "cgroups {cgroups}: {} on {problem} {case}: {got}, expected one of {allowed:?}:\n{detail}",
+                        entry.path
+                    );
+                }
+            }
+        }
+        assert_no_pwned_file("after the judge");
+        let left: Vec<(&str, Vec<String>)> = names
+            .iter()
+            .map(|comm| (*comm, processes_named(comm)))
+            .filter(|(_, pids)| !pids.is_empty())
+            .collect();
+        assert_eq!(left, Vec::new(), "cgroups {cgroups}: left once the judge was done");
     }
-    ran.expect_code(0);
 }

@@ -285,17 +285,32 @@ pub const MAX_SOURCE_BYTES: u64 = 128 << 10;
 /// One line: an unreadable file, or one too large.
 fn read_source(path: &Path) -> Result<Vec<u8>, Error> {
     use std::io::Read;
+    use std::os::unix::fs::MetadataExt;
     // SAFETY: geteuid cannot fail.
-    if let Some((link, owner)) = foreign_link(path, unsafe { libc::geteuid() }) {
-        return Err(Error::Input(format!(
+    let uid = unsafe { libc::geteuid() };
+    let refuse_link = |(link, owner): (PathBuf, u32)| {
+        Error::Input(format!(
             "{}: {} is a symbolic link of another user's (uid {owner}): not followed, as the judge may \
              read what that user cannot; give the file it points to by its own path",
             path.display(),
             link.display()
-        )));
+        ))
+    };
+    if let Some(found) = foreign_link(path, uid) {
+        return Err(refuse_link(found));
     }
     let cannot = |error: std::io::Error| Error::Input(format!("{}: cannot read: {error}", path.display()));
     let file = File::open(path).map_err(cannot)?;
+    // A link swapped in between the check and the open: the path, checked again, must still lead
+    // to the very file opened (a hard link to another's file is the kernel's to refuse).
+    if let Some(found) = foreign_link(path, uid) {
+        return Err(refuse_link(found));
+    }
+    let opened = file.metadata().map_err(cannot)?;
+    let now = std::fs::metadata(path).map_err(cannot)?;
+    if (opened.dev(), opened.ino()) != (now.dev(), now.ino()) {
+        return Err(Error::Input(format!("{}: changed while the judge opened it: not read", path.display())));
+    }
     let mut bytes = Vec::new();
     file.take(MAX_SOURCE_BYTES + 1).read_to_end(&mut bytes).map_err(cannot)?;
     if bytes.len() as u64 > MAX_SOURCE_BYTES {

@@ -29,7 +29,9 @@ impl UserFolder {
         // Every folder above it must let the other user through, and none may be under /tmp: the
         // sandbox's /tmp is a private tmpfs, where the folders a file is shown in are writable (and
         // thrown away), which the hostile files would take for the host's.
-        let path = PathBuf::from(format!("/var/tmp/queens-judge-second-user-{}", std::process::id()));
+        static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let path = PathBuf::from(format!("/var/tmp/queens-judge-second-user-{}-{count}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         for folder in ["bin", "home", "files"] {
             std::fs::create_dir_all(path.join(folder)).expect("the second user's folders");
@@ -196,4 +198,43 @@ fn a_second_user_on_the_machine_judges_in_their_own_folders_and_is_fenced() {
         let _ = std::fs::remove_dir_all(&private);
     }
     let _ = bystander.0.kill();
+}
+
+/// A teacher judges a student's folder as root: the student's link to `/etc/shadow` is refused in
+/// one line (exit 4), never read with root's rights into a CE. (Run as a user who is not root, the
+/// test's own links are that user's, and the judge follows them: this needs root.)
+#[test]
+fn a_root_judge_follows_no_link_of_another_users() {
+    // SAFETY: geteuid has no preconditions.
+    assert_eq!(unsafe { libc::geteuid() }, 0, "this test judges as root, as a teacher would");
+    let folder = UserFolder::new();
+    let link = folder.path.join("files/shadow.cpp");
+    std::os::unix::fs::symlink("/etc/shadow", &link).expect("a link");
+    std::os::unix::fs::lchown(&link, Some(folder.uid), Some(folder.uid)).expect("the student's link");
+    let right = folder.files(&["cses/right.py"]);
+    let output = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["judge", "--case", "cses/sample"])
+        .arg(&link)
+        .args(&right)
+        .env("CI", "true")
+        .output()
+        .expect("the judge runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(4), "{}", shown(&output));
+    let refusals: Vec<&str> =
+        stdout.lines().chain(stderr.lines()).filter(|line| line.contains("symbolic link")).collect();
+    assert_eq!(refusals.len(), 1, "{}", shown(&output));
+    assert!(
+        refusals[0].contains(&format!("a symbolic link of another user's (uid {})", folder.uid)),
+        "{}",
+        shown(&output)
+    );
+    assert!(
+        !stdout.contains("root:") && !stderr.contains("root:"),
+        "a line of /etc/shadow shown: {}",
+        shown(&output)
+    );
+    // The other file is judged all the same.
+    assert_eq!(summary_of(&stdout, "right.py"), "right.py: 1 AC", "{}", shown(&output));
 }

@@ -143,8 +143,8 @@ impl Args {
             eprintln!("\nchanged: judging again");
             // A file removed or made unreadable mid-edit is told, and watched for again.
             match judge_once(&options, &program, self.json, self.html.as_deref()) {
-                Err(Failure::Usage(message) | Failure::Other(message)) => eprintln!("error: {message}"),
-                Err(Failure::Engine(error)) => eprintln!("error: {error}"),
+                Err(Failure::Usage(message) | Failure::Other(message)) => crate::output::error_line(&message),
+                Err(Failure::Engine(error)) => crate::output::error_line(&error.to_string()),
                 _ => {}
             }
             eprintln!("watching {} for changes (Ctrl-C stops)", describe(&options.files));

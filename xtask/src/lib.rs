@@ -17,7 +17,6 @@ mod new_case;
 mod output;
 mod stress;
 
-use std::io::Write;
 
 use clap::{Parser, Subcommand};
 
@@ -118,11 +117,11 @@ pub fn main() {
         Err(output::Failure::BrokenPipe) => std::process::exit(0),
         Err(output::Failure::Other(message)) => {
             // With `2>&1 | head -1` stderr may be gone too, and eprintln! would panic.
-            let _ = writeln!(std::io::stderr(), "error: {message}");
+            output::error_line(&message);
             std::process::exit(1);
         }
         Err(output::Failure::Engine(error)) => {
-            let _ = writeln!(std::io::stderr(), "error: {error}");
+            output::error_line(&error.to_string());
             std::process::exit(error.exit_status());
         }
     }

@@ -33,8 +33,15 @@ pub type Status = Result<i32, Failure>;
 
 /// Prints a usage error as one line and exits with status 2.
 pub fn usage_error(message: &str) -> ! {
-    eprintln!("error: {}", message.trim_start_matches("error: "));
+    error_line(message.trim_start_matches("error: "));
     std::process::exit(2);
+}
+
+/// Prints `error: MESSAGE` on stderr as one line: a file's name in it may hold a newline or an
+/// escape sequence, shown escaped as a program's output is. Never panics (stderr may be gone).
+pub fn error_line(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "error: {}", judge::escape::escape_one_line(message));
 }
 
 /// clap's error as one line: its first paragraph (what is wrong, and for a missing argument which

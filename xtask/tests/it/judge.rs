@@ -711,3 +711,48 @@ fn each_file_gets_one_line_a_board_is_drawn_once_and_fail_fast_stops_a_file() {
     assert_eq!((runs[0]["case"].as_str(), runs[0]["verdict"].as_str()), (Some("1"), Some("WA")), "{ran}");
     assert_eq!(report["files"][0]["skipped"], 1, "{ran}");
 }
+
+/// Names are a file's too: a newline in a file's name cannot forge a line of the text report, and
+/// the command suggested to judge a failing file again pastes safely in a shell, whatever the name
+/// (`--html=victim.py` would otherwise be an option that overwrites `victim.py`).
+#[test]
+fn a_files_name_forges_no_report_line_and_its_rerun_command_is_safe_to_paste() {
+    let folder = TempFolder::new("hostile-names");
+    let cases = folder.path.join("cases");
+    folder.write("cases/cses/sample.toml", &board_case(SAMPLE, ""));
+    let forged = "9 verdicts from 9 runs: 9 AC, 0 WA";
+    let wrong = "import sys\nsys.stdin.read()\nprint(0)\n";
+    let newline = folder.write(&format!("programs/a\n{forged}.py"), wrong);
+    let victim = folder.write("programs/victim.py", wrong);
+    let option = folder.write("programs/--html=victim.py", wrong);
+    assert!(option.is_file());
+    // Given as ./--html=victim.py from its own folder, as a shell's completion writes it.
+    let ran = xtask(&["judge", "--cases", path_arg(&cases), path_arg(&newline), "./--html=victim.py"])
+        .ci()
+        .env("NO_COLOR", "1")
+        .current_dir(&folder.path.join("programs"))
+        .run();
+    ran.expect_code(1);
+    assert!(!ran.stdout.lines().any(|line| line.starts_with(forged)), "a forged line:\n{ran}");
+    assert!(ran.stdout.contains(&format!("a\\x0a{forged}.py")), "the name shown escaped:\n{ran}");
+    // A file refused in one line: its name escaped there too.
+    let refused =
+        xtask(&["judge", "--cases", path_arg(&cases), &format!("{}.txt", path_arg(&newline))]).ci().run();
+    ran_refused_in_one_line(&refused, forged);
+    // The rerun command names the file as ./--html=victim.py, an operand, never an option.
+    let rerun = ran
+        .stdout
+        .lines()
+        .find(|line| line.contains("victim.py: ") && line.contains("cargo xtask judge"))
+        .unwrap_or_else(|| panic!("a rerun command for --html=victim.py:\n{ran}"));
+    assert!(rerun.contains("cargo xtask judge ./--html=victim.py"), "{rerun}");
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim.py"), wrong, "victim.py was overwritten");
+}
+
+/// `ran` failed with one line on stderr that names the file, escaped, and forges no `forged` line.
+fn ran_refused_in_one_line(ran: &crate::support::Ran, forged: &str) {
+    assert_ne!(ran.code, Some(0), "{ran}");
+    assert!(!ran.stderr.lines().chain(ran.stdout.lines()).any(|line| line.starts_with(forged)), "{ran}");
+    assert_eq!(ran.stderr.lines().count(), 1, "{ran}");
+    assert!(ran.stderr.contains("\\x0a"), "{ran}");
+}

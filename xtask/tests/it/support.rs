@@ -156,6 +156,11 @@ impl Xtask {
         self
     }
 
+    pub fn current_dir(mut self, folder: &Path) -> Xtask {
+        self.command.current_dir(folder);
+        self
+    }
+
     pub fn env(mut self, key: &str, value: &str) -> Xtask {
         self.command.env(key, value);
         self

@@ -17,7 +17,6 @@ mod new_case;
 mod output;
 mod stress;
 
-
 use clap::{Parser, Subcommand};
 
 /// The workspace's tasks: judge N-Queens solutions the way CSES 1624 and LeetCode 51/52 do, and

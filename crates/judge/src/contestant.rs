@@ -485,18 +485,17 @@ fn grade(
             "answer too long: {total} bytes, where a right answer takes at most {kept}: not read past that"
         )
     });
-    // A file's language reads its own runtime's report first (a sanitizer's finding).
-    let explain = |detail: String| match contestant {
-        Contestant::File { submission, .. } => {
-            submission.language.explain_crash(&attempt.stderr).unwrap_or(detail)
-        }
-        Contestant::Builtin(_) => detail,
+    // A file's language reads its own runtime's report (a panic, an exception, a sanitizer's
+    // finding, a failed allocation); a built-in's is Rust's.
+    let runtime = match contestant {
+        Contestant::File { submission, .. } => submission.language,
+        Contestant::Builtin(_) => crate::executor::builtin_runtime(),
     };
-    let result = match finished.ending(limits) {
+    let result = match finished.ending(limits, &runtime) {
         Ending::TimeLimit { detail } => Err((Verdict::TLE, detail)),
         Ending::MemoryLimit { detail } => Err((Verdict::MLE, detail)),
         Ending::OutputLimit { detail } => Err((Verdict::OLE, detail)),
-        Ending::RuntimeError { detail } => Err((Verdict::RE, explain(detail))),
+        Ending::RuntimeError { detail } => Err((Verdict::RE, detail)),
         Ending::Exited { .. } if too_long.is_some() => Err((Verdict::WA, too_long.unwrap_or_default())),
         Ending::Exited { stdout } => {
             let answer = match &channel {

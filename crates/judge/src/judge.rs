@@ -934,7 +934,15 @@ fn strict_pass(
                 Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)
                     .err()
                     .map(|detail| format!("a wrong answer under the checks: {}", first_line(&detail))),
-                Err((_, detail)) => Some(first_fault(&attempt.stderr).unwrap_or_else(|| first_line(&detail))),
+                Err((_, detail)) => Some(
+                    match task.contestant {
+                        Contestant::File { submission, .. } => {
+                            submission.language.strict_fault(&attempt.stderr)
+                        }
+                        Contestant::Builtin(_) => None,
+                    }
+                    .unwrap_or_else(|| first_line(&detail)),
+                ),
             }
         },
         |_| {},
@@ -945,24 +953,6 @@ fn strict_pass(
         }
     }
     notes
-}
-
-/// The first line of a sanitizer's, a checked container's or a panic's report in `stderr`.
-fn first_fault(stderr: &str) -> Option<String> {
-    const MARKS: [&str; 5] =
-        ["runtime error:", "ERROR: AddressSanitizer", "Error: ", "panicked at", "overflow"];
-    let lines: Vec<&str> = stderr.lines().collect();
-    let at = lines.iter().position(|line| MARKS.iter().any(|mark| line.contains(mark)))?;
-    let line = lines[at].trim();
-    // A Rust panic says where on one line and what on the next.
-    if let Some(place) = line.find("panicked at") {
-        let message = lines.get(at + 1).map_or("", |message| message.trim());
-        return Some(format!("{} {message}", &line[place..]).trim_end().to_string());
-    }
-    // A checked container's message goes on until a blank line.
-    let paragraph: Vec<&str> =
-        lines[at..].iter().map(|line| line.trim()).take_while(|line| !line.is_empty()).collect();
-    Some(paragraph.join(" "))
 }
 
 /// A submission's failure, with what a person needs to reproduce it: the input, and what a

@@ -1,6 +1,7 @@
 //! Checks that keep the layout ARCHITECTURE.md describes: the engine's modules form no cycle, the
-//! engine depends on no command-line crate, and in the front every command module uses only the
-//! shared `output` module. Plain tests, so `cargo test` is the gate.
+//! engine depends on no command-line crate, no engine code outside `executor/` names a language,
+//! and in the front every command module uses only the shared `output` module. Plain tests, so
+//! `cargo test` is the gate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -124,4 +125,85 @@ fn front_commands_use_only_the_shared_output_module() {
             "xtask/src/{module}.rs uses {others:?}: a helper two commands need belongs below both"
         );
     }
+}
+
+/// What names a language or reads one runtime's report: a language's id as a string, and the
+/// words runtimes print when they crash or run out of memory.
+const LANGUAGE_MARKS: [&str; 14] = [
+    "\"rust\"",
+    "\"cpp\"",
+    "\"c\"",
+    "\"python\"",
+    "\"java\"",
+    "\"javascript\"",
+    "panicked at",
+    "has overflowed its stack",
+    "memory allocation of",
+    "bad_alloc",
+    "OutOfMemoryError",
+    "JavaScript heap",
+    "MemoryError",
+    "Exception in thread",
+];
+
+/// The lines of `text` (its code, not its comments nor its tests) that name a language: `(line
+/// number, mark)`.
+fn language_marks(text: &str) -> Vec<(usize, &'static str)> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        let code = code.split(" // ").next().unwrap_or(code);
+        found.extend(
+            LANGUAGE_MARKS.iter().filter(|mark| code.contains(*mark)).map(|mark| (number + 1, *mark)),
+        );
+    }
+    found
+}
+
+/// The engine's source files, `executor/` apart, with their text.
+fn engine_files_outside_the_executors() -> Vec<(std::path::PathBuf, String)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![src.clone()];
+    let mut texts = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            if path != src.join("executor") {
+                files.extend(
+                    std::fs::read_dir(&path).expect("readable").map(|entry| entry.expect("entry").path()),
+                );
+            }
+            continue;
+        }
+        if path.extension().is_some_and(|extension| extension == "rs") && path != src.join("tidy.rs") {
+            let text = std::fs::read_to_string(&path).expect("a source file");
+            texts.push((path, text));
+        }
+    }
+    texts
+}
+
+#[test]
+fn only_executors_name_a_language() {
+    assert_eq!(
+        language_marks("let x = \"python\"; // \"java\"\n// OutOfMemoryError\n"),
+        vec![(1, "\"python\"")]
+    );
+    assert_eq!(language_marks("ok();\n#[cfg(test)]\nmod tests { \"cpp\" }\n"), Vec::new());
+    let files = engine_files_outside_the_executors();
+    assert!(files.len() > 20, "{} files", files.len());
+    let named: Vec<String> = files
+        .iter()
+        .flat_map(|(path, text)| {
+            language_marks(text)
+                .into_iter()
+                .map(move |(line, mark)| format!("{}:{line}: {mark}", path.display()))
+        })
+        .collect();
+    assert_eq!(named, Vec::<String>::new(), "a language named outside executor/: its executor should say it");
 }

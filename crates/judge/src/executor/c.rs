@@ -29,6 +29,10 @@ impl Executor for C {
         }
     }
 
+    fn strict_fault(&self, stderr: &str) -> Option<String> {
+        super::crash::first_fault(stderr)
+    }
+
     fn strict_flags(&self) -> &'static [&'static str] {
         &["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
     }
@@ -37,7 +41,7 @@ impl Executor for C {
         super::sanitizer::FLAGS
     }
 
-    fn explain_crash(&self, stderr: &str) -> Option<String> {
+    fn explain_crash(&self, _how: &str, stderr: &str) -> Option<String> {
         super::sanitizer::finding(stderr)
     }
 

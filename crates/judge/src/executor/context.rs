@@ -453,7 +453,7 @@ impl Compiler<'_> {
             message = String::from_utf8_lossy(&finished.stdout).into_owned();
         }
         if message.trim().is_empty() {
-            message = crate::runner::crash_detail(finished.status, "");
+            message = crate::runner::crash_detail(finished.status, "", &crate::runner::UnknownRuntime);
         }
         Ok(Compiled::Refused(first_lines(&message)))
     }

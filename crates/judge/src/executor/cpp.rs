@@ -24,6 +24,10 @@ impl Executor for Cpp {
         }
     }
 
+    fn strict_fault(&self, stderr: &str) -> Option<String> {
+        super::crash::first_fault(stderr)
+    }
+
     fn strict_flags(&self) -> &'static [&'static str] {
         &["-D_GLIBCXX_DEBUG", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-g"]
     }
@@ -32,8 +36,12 @@ impl Executor for Cpp {
         super::sanitizer::FLAGS
     }
 
-    fn explain_crash(&self, stderr: &str) -> Option<String> {
+    fn explain_crash(&self, _how: &str, stderr: &str) -> Option<String> {
         super::sanitizer::finding(stderr)
+    }
+
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        &["std::bad_alloc"]
     }
 
     fn read(&self, code: &str) -> Declared {

@@ -43,6 +43,15 @@ impl Executor for Java {
         }
     }
 
+    fn explain_crash(&self, how: &str, stderr: &str) -> Option<String> {
+        super::crash::uncaught_exception(how, stderr)
+    }
+
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        // The heap is sized to the memory limit.
+        &["java.lang.OutOfMemoryError"]
+    }
+
     fn read(&self, code: &str) -> Declared {
         let strip_modifiers = |code: &str| {
             let mut code = code.to_string();

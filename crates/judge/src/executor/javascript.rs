@@ -26,6 +26,14 @@ impl Executor for JavaScript {
         }
     }
 
+    fn explain_crash(&self, how: &str, stderr: &str) -> Option<String> {
+        super::crash::uncaught_exception(how, stderr)
+    }
+
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        &["JavaScript heap out of memory"]
+    }
+
     fn read(&self, code: &str) -> Declared {
         Declared {
             lists: declares(code, "solveNQueens"),

@@ -10,6 +10,7 @@
 mod c;
 pub mod context;
 mod cpp;
+mod crash;
 mod java;
 mod javascript;
 mod python;
@@ -63,10 +64,20 @@ pub trait Executor: Sync {
     fn leetcode_flags(&self) -> &'static [&'static str] {
         &[]
     }
-    /// A crash told from its runtime's own report (a sanitizer's finding), in a few lines; `None`
-    /// where the report holds nothing of the kind.
-    fn explain_crash(&self, _stderr: &str) -> Option<String> {
+    /// A crash told from its runtime's own report (where a Rust program panicked, a JVM's or
+    /// Node's uncaught exception, a sanitizer's finding), in a few lines, given `how` the process
+    /// ended; `None` where the report holds nothing of the kind.
+    fn explain_crash(&self, _how: &str, _stderr: &str) -> Option<String> {
         None
+    }
+    /// The first lines of what its `--strict` build's checks report in `stderr` (a sanitizer's
+    /// finding, a checked container's, an overflow's panic), where they report anything.
+    fn strict_fault(&self, _stderr: &str) -> Option<String> {
+        None
+    }
+    /// What its runtime prints on stderr when an allocation fails at the memory limit: an MLE.
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        &[]
     }
     /// How its comments are written, so that a name in a comment decides nothing.
     fn comments(&self) -> signature::Comments {
@@ -159,6 +170,21 @@ impl Language {
     pub fn id(self) -> &'static str {
         self.0.id()
     }
+}
+
+impl crate::runner::Runtime for Language {
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        self.0.out_of_memory_messages()
+    }
+
+    fn explain_crash(&self, how: &str, stderr: &str) -> Option<String> {
+        self.0.explain_crash(how, stderr)
+    }
+}
+
+/// The runtime of the judge's own implementations (built-ins are Rust), for reading their crashes.
+pub fn builtin_runtime() -> Language {
+    Language(&rust::Rust)
 }
 
 impl std::ops::Deref for Language {

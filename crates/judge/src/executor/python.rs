@@ -29,6 +29,10 @@ impl Executor for Python {
         }
     }
 
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        &["\nMemoryError"]
+    }
+
     fn comments(&self) -> Comments {
         Comments::Hash
     }

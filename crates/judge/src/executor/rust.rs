@@ -22,6 +22,18 @@ impl Executor for Rust {
         }
     }
 
+    fn explain_crash(&self, _how: &str, stderr: &str) -> Option<String> {
+        super::crash::rust_panic(stderr)
+    }
+
+    fn out_of_memory_messages(&self) -> &'static [&'static str] {
+        super::crash::RUST_OUT_OF_MEMORY
+    }
+
+    fn strict_fault(&self, stderr: &str) -> Option<String> {
+        super::crash::first_fault(stderr)
+    }
+
     fn strict_flags(&self) -> &'static [&'static str] {
         &["-C", "overflow-checks=on", "-C", "debug-assertions=on"]
     }

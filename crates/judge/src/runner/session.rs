@@ -556,7 +556,11 @@ done"#;
         assert_eq!(finished.len(), 1);
         assert!(finished[0].ended_process && finished[0].unanswered && finished[0].in_start);
         let finished = session("while :; do :; done", &["1\n"]);
-        let Ending::TimeLimit { detail } = finished[0].clone().ending(&LIMITS) else { panic!("TLE") };
+        let Ending::TimeLimit { detail } =
+            finished[0].clone().ending(&LIMITS, &crate::runner::UnknownRuntime)
+        else {
+            panic!("TLE")
+        };
         assert!(detail.contains("its start") && detail.contains("plus 2.00s"), "{detail}");
         // Writing anything but a frame on the channel breaks the protocol: killed.
         let finished = session("printf 'R\\n' >&3; read -r n; echo 92 >&3; sleep 5", &["1\n", "2\n"]);
@@ -564,7 +568,11 @@ done"#;
             finished.len() == 1 && finished[0].ended_process && finished[0].broke_protocol,
             "{finished:?}"
         );
-        let Ending::RuntimeError { detail } = finished[0].clone().ending(&LIMITS) else { panic!("RE") };
+        let Ending::RuntimeError { detail } =
+            finished[0].clone().ending(&LIMITS, &crate::runner::UnknownRuntime)
+        else {
+            panic!("RE")
+        };
         assert!(detail.contains("descriptor 3"), "{detail}");
     }
 

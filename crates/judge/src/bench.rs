@@ -50,7 +50,7 @@ use crate::answer::{check_answer, Verdict};
 use crate::case::load_cases;
 use crate::child::Samples;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Request, Timing};
+use crate::contestant::{attempt, Contestant, Failure, Request, Timing};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::Problem;
@@ -654,18 +654,24 @@ impl Run<'_> {
             let ran = attempt(contestant, &request, self.executable, self.sandbox);
             let cpu = ran.cpu_time.unwrap_or_default();
             match ran.result {
-                Err((Verdict::TLE, _)) => {
+                Err(Failure::Verdict(Verdict::TLE, _)) => {
                     return Outcome::OverBudget { ran_for_ns: nanos(cpu), killed: true }
                 }
-                Err((Verdict::MLE, _)) => return Outcome::OutOfMemory { peak_bytes: ran.peak_memory_bytes },
-                Err((Verdict::WA, detail)) => {
+                Err(Failure::Verdict(Verdict::MLE, _)) => {
+                    return Outcome::OutOfMemory { peak_bytes: ran.peak_memory_bytes }
+                }
+                Err(Failure::Verdict(Verdict::WA, detail)) => {
                     return Outcome::WrongAnswer { answer: "unreadable or wrong".to_string(), detail }
                 }
-                Err((Verdict::CE, message)) => {
+                Err(Failure::Verdict(Verdict::CE, message)) => {
                     let first = message.lines().next().unwrap_or("").to_string();
                     return Outcome::Crashed { reason: format!("does not build: {first}") };
                 }
-                Err((_, detail)) => return Outcome::Crashed { reason: detail },
+                Err(Failure::Verdict(_, detail)) => return Outcome::Crashed { reason: detail },
+                // Not the implementation's failure: not run, and said why.
+                Err(Failure::Judge(reason)) => {
+                    return Outcome::Skipped { reason: format!("the judge could not run it: {reason}") }
+                }
                 Ok(answer) => {
                     if let Err(detail) = check_answer(board, expected, None, &answer) {
                         let answer = match answer {
@@ -735,14 +741,17 @@ fn run_sample_child(
     let answer = match ran.result {
         Ok(Answer::Count(count)) => count,
         Ok(Answer::Boards(boards)) => boards.len() as i128,
-        Err((Verdict::TLE, _)) => return Err(over_budget()),
-        Err((Verdict::MLE, _)) => return Err(Outcome::OutOfMemory { peak_bytes: None }),
-        Err((Verdict::WA, fault)) => {
+        Err(Failure::Verdict(Verdict::TLE, _)) => return Err(over_budget()),
+        Err(Failure::Verdict(Verdict::MLE, _)) => return Err(Outcome::OutOfMemory { peak_bytes: None }),
+        Err(Failure::Verdict(Verdict::WA, fault)) => {
             let detail =
                 if fault.contains("expected") { fault } else { format!("{fault}, expected {expected}") };
             return Err(Outcome::WrongAnswer { answer: "unreadable or wrong boards".to_string(), detail });
         }
-        Err((_, detail)) => return Err(Outcome::Crashed { reason: detail }),
+        Err(Failure::Verdict(_, detail)) => return Err(Outcome::Crashed { reason: detail }),
+        Err(Failure::Judge(reason)) => {
+            return Err(Outcome::Skipped { reason: format!("the judge could not run it: {reason}") })
+        }
     };
     if answer != i128::from(expected) {
         let answer = if matches!(entry.kernel, Kernel::Enumerate(_)) {

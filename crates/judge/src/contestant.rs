@@ -182,11 +182,23 @@ pub enum Timing<'a> {
     Samples { samples: usize, target: Duration, check_inside: bool, cpus: &'a str },
 }
 
-/// What one attempt gave: the answer, read from its channel, or the verdict that left none with its
-/// detail; what the kernel measured; and a built-in's own samples when bench asked.
+/// What kept an attempt from giving an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The contestant's own doing, with its detail: a CE, a crash, a limit, an answer that could
+    /// not be read.
+    Verdict(Verdict, String),
+    /// The judge's or the machine's: a program that could not be started, a runtime missing, a
+    /// session that broke off. Never a verdict of the file's: the commands stop with it as an error
+    /// of the environment (exit status 3).
+    Judge(String),
+}
+
+/// What one attempt gave: the answer, read from its channel, or the failure that left none; what
+/// the kernel measured; and a built-in's own samples when bench asked.
 #[derive(Debug)]
 pub struct Attempt {
-    pub result: Result<Answer, (Verdict, String)>,
+    pub result: Result<Answer, Failure>,
     pub cpu_time: Option<Duration>,
     pub wall_time: Option<Duration>,
     pub peak_memory_bytes: Option<u64>,
@@ -223,7 +235,7 @@ impl Prepared {
         child_request: &ChildRequest,
         child_program: &Path,
         sandbox: Option<&Sandbox>,
-    ) -> Result<Prepared, (Verdict, String)> {
+    ) -> Result<Prepared, Failure> {
         let (program, args, answer_channel, layout) = match contestant {
             Contestant::Builtin(entry) => (
                 child_program.to_path_buf(),
@@ -232,12 +244,12 @@ impl Prepared {
                 None,
             ),
             Contestant::File { build: Build::CompileError(message), .. } => {
-                return Err((Verdict::CE, message.clone()));
+                return Err(Failure::Verdict(Verdict::CE, message.clone()));
             }
             Contestant::File { build: Build::Ready(runnable), .. } => {
                 let (program, args, layout) = runnable
                     .launch(sandbox.is_some(), request.problem, request.limits.memory_bytes)
-                    .map_err(|reason| (Verdict::RE, reason))?;
+                    .map_err(Failure::Judge)?;
                 (program, args, runnable.answer_channel, Some(layout))
             }
         };
@@ -312,9 +324,9 @@ fn child_request_of(request: &Request, session: bool) -> ChildRequest {
     }
 }
 
-fn failed(verdict: Verdict, detail: String) -> Attempt {
+fn failed(failure: Failure) -> Attempt {
     Attempt {
-        result: Err((verdict, detail)),
+        result: Err(failure),
         cpu_time: None,
         wall_time: None,
         peak_memory_bytes: None,
@@ -351,12 +363,12 @@ pub fn attempt(
                 false
             },
         );
-        return answered.unwrap_or_else(|| failed(Verdict::RE, "the session gave no answer".to_string()));
+        return answered.unwrap_or_else(|| failed(Failure::Judge("the session gave no answer".to_string())));
     }
     let child_request = child_request_of(request, false);
     let prepared = match Prepared::new(contestant, request, &child_request, child_program, sandbox) {
         Ok(prepared) => prepared,
-        Err((verdict, detail)) => return failed(verdict, detail),
+        Err(failure) => return failed(failure),
     };
     let (problem, board, limits) = (request.problem, request.board, request.limits);
     let input = input_text(problem, board);
@@ -372,7 +384,7 @@ pub fn attempt(
     let job = Job { stdin: input.as_bytes(), answer_bytes, ..prepared.job(sandbox, &env, limits) };
     match crate::runner::run(&job) {
         Ok(finished) => grade(contestant, finished, request, &prepared, &child_request),
-        Err(reason) => failed(Verdict::RE, reason),
+        Err(reason) => failed(Failure::Judge(reason)),
     }
 }
 
@@ -395,9 +407,9 @@ pub fn attempt_session(
     let largest = requests.iter().max_by_key(|request| request.limits.memory_bytes).unwrap_or(first);
     let prepared = match Prepared::new(contestant, largest, &child_request, child_program, sandbox) {
         Ok(prepared) => prepared,
-        Err((verdict, detail)) => {
+        Err(failure) => {
             for index in 0..requests.len() {
-                if !take(index, failed(verdict, detail.clone())) {
+                if !take(index, failed(failure.clone())) {
                     return;
                 }
             }
@@ -434,7 +446,7 @@ pub fn attempt_session(
         if let Err(reason) = started {
             // The machine could not start it: every test left says so.
             for index in next..tests.len() {
-                if !take(index, failed(Verdict::RE, reason.clone())) {
+                if !take(index, failed(Failure::Judge(reason.clone()))) {
                     return;
                 }
             }
@@ -460,7 +472,7 @@ fn grade(
     let (limits, board) = (&request.limits, request.board);
     let answer_channel = prepared.answer_channel;
     let problem = child_request.problem;
-    let mut attempt = failed(Verdict::RE, String::new());
+    let mut attempt = failed(Failure::Verdict(Verdict::RE, String::new()));
     attempt.cpu_time = Some(finished.cpu_time);
     attempt.wall_time = Some(finished.wall_time);
     attempt.peak_memory_bytes = Some(finished.peak_memory_bytes);
@@ -516,6 +528,37 @@ fn grade(
             answer.map_err(|detail| (Verdict::WA, detail))
         }
     };
-    attempt.result = result;
+    attempt.result = result.map_err(|(verdict, detail)| Failure::Verdict(verdict, detail));
     attempt
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::runner::Limits;
+
+    /// A run the judge cannot start (here, its child program is missing) is the judge's failure,
+    /// whatever the problem's way of running: never the contestant's RE.
+    #[test]
+    fn a_run_the_judge_cannot_start_is_the_judges_failure() {
+        let entry = crate::registry::find("cses/bitmask").expect("a built-in");
+        let board = Board::empty(8).expect("8 x 8");
+        let limits = Limits {
+            cpu_time: Duration::from_secs(1),
+            memory_bytes: 256 << 20,
+            output_bytes: 1 << 20,
+            wall_time: None,
+        };
+        let missing = Path::new("/nonexistent/queens-judge-child");
+        for problem in [Problem::Cses1624, Problem::LeetCode52] {
+            let request = Request::judged(problem, &board, limits);
+            let ran = attempt(&Contestant::Builtin(entry), &request, missing, None);
+            match ran.result {
+                Err(Failure::Judge(reason)) => {
+                    assert!(reason.contains("cannot start"), "{problem}: {reason}")
+                }
+                other => panic!("{problem}: {other:?}"),
+            }
+        }
+    }
 }

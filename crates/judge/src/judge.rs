@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
 use crate::choose::{choose, Choice, Chosen};
-use crate::contestant::{attempt, attempt_session, Contestant, Request};
+use crate::contestant::{attempt, attempt_session, Contestant, Failure, Request};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Problem, Scope};
@@ -214,6 +214,9 @@ struct Outcome {
     strict_fault: Option<String>,
     /// In a session: the test ran first in a new process, its session's process having ended.
     new_process: bool,
+    /// The judge could not make the run (see [`Failure::Judge`]): the judging ends with it as an
+    /// error of the environment, never as the file's verdict.
+    judge_failure: Option<String>,
 }
 
 /// What the pool runs at once: one task in a process of its own (CSES's way), or every task of a
@@ -356,6 +359,14 @@ pub fn judge(
     );
     let mut outcomes: Vec<Option<Outcome>> = tasks.iter().map(|_| None).collect();
     for (index, outcome) in ran.into_iter().flatten() {
+        if let Some(reason) = &outcome.judge_failure {
+            let task = &tasks[index];
+            return Err(Error::Environment(format!(
+                "the judge could not run {} on {}: {reason}",
+                task.contestant.id(),
+                task.case.id
+            )));
+        }
         outcomes[index] = Some(outcome);
     }
     if options.strict {
@@ -820,13 +831,21 @@ fn outcome_of(task: &Task, attempt: crate::contestant::Attempt, reference: Optio
         detail: None,
         strict_fault: None,
         new_process: attempt.new_process,
+        judge_failure: None,
     };
     let (verdict, detail) = match attempt.result {
         // An answer that could not be read says what the right one was.
-        Err((Verdict::WA, detail)) if !problem.lists_boards() && !detail.starts_with("answer too long") => {
+        Err(Failure::Verdict(Verdict::WA, detail))
+            if !problem.lists_boards() && !detail.starts_with("answer too long") =>
+        {
             (Verdict::WA, Some(format!("{detail}; the right answer is {}", task.case.expected)))
         }
-        Err((verdict, detail)) => (verdict, Some(detail)),
+        Err(Failure::Verdict(verdict, detail)) => (verdict, Some(detail)),
+        Err(Failure::Judge(reason)) => {
+            // Counted as no verdict at all: the judging stops with the reason.
+            outcome.judge_failure = Some(reason.clone());
+            (Verdict::RE, Some(reason))
+        }
         Ok(answer) => {
             outcome.received = Some(match &answer {
                 Answer::Count(count) => *count,
@@ -934,7 +953,9 @@ fn strict_pass(
                 Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)
                     .err()
                     .map(|detail| format!("a wrong answer under the checks: {}", first_line(&detail))),
-                Err((_, detail)) => Some(
+                // The judge's failure is no fault of the file's: its run stays unchecked.
+                Err(Failure::Judge(_)) => None,
+                Err(Failure::Verdict(_, detail)) => Some(
                     match task.contestant {
                         Contestant::File { submission, .. } => {
                             submission.language.strict_fault(&attempt.stderr)

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::answer::Answer;
-use crate::contestant::{attempt, Contestant, Request};
+use crate::contestant::{attempt, Contestant, Failure, Request};
 use crate::error::Error;
 use crate::executor::Language;
 use crate::problem::Problem;
@@ -164,7 +164,8 @@ pub fn self_test(
     match ran.result {
         Ok(Answer::Count(4)) => {}
         Ok(other) => return Err(format!("its self-test printed {other:?} where 4 was right")),
-        Err((verdict, detail)) => {
+        Err(Failure::Judge(reason)) => return Err(format!("its self-test could not be run: {reason}")),
+        Err(Failure::Verdict(verdict, detail)) => {
             let first = detail.lines().next().unwrap_or("").to_string();
             let stderr = ran.stderr.lines().find(|line| !line.trim().is_empty()).unwrap_or("").to_string();
             return Err(format!(

@@ -26,7 +26,7 @@ use checker::Board;
 use crate::answer::{check_boards, Answer, Verdict};
 use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Request};
+use crate::contestant::{attempt, Contestant, Failure, Request};
 use crate::error::Error;
 use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
 use crate::runner::Limits;
@@ -87,6 +87,9 @@ pub enum Outcome {
     Wrong(String),
     /// A run that gave no answer: TLE, MLE, OLE or RE, and its detail's first line.
     Failed { verdict: &'static str, detail: String },
+    /// A run the judge could not make (see [`crate::contestant::Failure::Judge`]): stress stops
+    /// with it as an error of the environment.
+    JudgeFailed(String),
 }
 
 impl std::fmt::Display for Outcome {
@@ -95,6 +98,7 @@ impl std::fmt::Display for Outcome {
             Outcome::Count(count) => write!(f, "{count}"),
             Outcome::Wrong(reason) => write!(f, "wrong: {reason}"),
             Outcome::Failed { verdict, detail } => write!(f, "{verdict}: {detail}"),
+            Outcome::JudgeFailed(reason) => write!(f, "the judge could not run it: {reason}"),
         }
     }
 }
@@ -116,8 +120,13 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
             // The message goes on to draw the faulty boards; its first line names the fault.
             Err(error) => Outcome::Wrong(first_line(&error)),
         },
-        Err((Verdict::WA, reason)) => Outcome::Wrong(crate::escape::escape_controls(&reason).into_owned()),
-        Err((verdict, detail)) => Outcome::Failed { verdict: verdict.label(), detail: first_line(&detail) },
+        Err(Failure::Verdict(Verdict::WA, reason)) => {
+            Outcome::Wrong(crate::escape::escape_controls(&reason).into_owned())
+        }
+        Err(Failure::Verdict(verdict, detail)) => {
+            Outcome::Failed { verdict: verdict.label(), detail: first_line(&detail) }
+        }
+        Err(Failure::Judge(reason)) => Outcome::JudgeFailed(reason),
     }
 }
 
@@ -136,6 +145,14 @@ fn outcomes(
         |_| {},
     );
     implementations.iter().map(|entry| entry.id()).zip(results).collect()
+}
+
+/// A run among `outcomes` that the judge could not make, as the error that ends stress.
+fn judge_failure(outcomes: &[(String, Outcome)]) -> Result<(), Error> {
+    match outcomes.iter().find(|(_, outcome)| matches!(outcome, Outcome::JudgeFailed(_))) {
+        Some((id, outcome)) => Err(Error::Environment(format!("{id}: {outcome}"))),
+        None => Ok(()),
+    }
 }
 
 /// The implementations that answer `board` wrongly, with their answers.
@@ -425,6 +442,7 @@ pub fn stress(
             if failing.is_empty() {
                 continue;
             }
+            judge_failure(&failing)?;
             let failing: Vec<String> = failing.into_iter().map(|(id, _)| id).collect();
             let culprits: Vec<&Contestant> = implementations
                 .iter()
@@ -435,6 +453,7 @@ pub fn stress(
                 !disagreements(&context, &culprits, *problem, candidate).is_empty()
             });
             let answers = outcomes(&context, implementations, *problem, &smallest);
+            judge_failure(&answers)?;
             progress(iteration, options.iterations);
             let finding = Finding {
                 problem: *problem,

@@ -533,11 +533,8 @@ fn timed(options: &BenchOptions) -> Result<(Vec<Contestant>, Vec<Timed>), Error>
             }
             Contestant::File { submission, .. } => {
                 for &problem in &submission.problems {
-                    let table = match problem {
-                        Problem::LeetCode51 => "leetcode51",
-                        Problem::LeetCode52 => "leetcode52",
-                        Problem::Cses1624 | Problem::Queens => "cses",
-                    };
+                    // Beside the built-ins of its kind: a whole program with CSES's counters.
+                    let table = if problem.is_leetcode() { problem.id() } else { "cses" };
                     timed.push(Timed {
                         id: format!("{table}/{}", submission.name),
                         problem,

@@ -24,15 +24,15 @@ use std::time::{Duration, Instant};
 use checker::Board;
 
 use crate::answer::{check_boards, Answer};
-use crate::problem::Problem;
+use crate::problem::{Input, Problem};
 use crate::registry::Entry;
 
 /// The input a problem's judge gives for `board`: the board's text for the counting problems, the
 /// side for LeetCode's.
 pub fn input_text(problem: Problem, board: &Board) -> String {
-    match problem {
-        Problem::Cses1624 | Problem::Queens => board.to_text(),
-        Problem::LeetCode51 | Problem::LeetCode52 => format!("{}\n", board.n()),
+    match problem.description().input {
+        Input::Board => board.to_text(),
+        Input::Side => format!("{}\n", board.n()),
     }
 }
 
@@ -41,9 +41,9 @@ pub fn input_text(problem: Problem, board: &Board) -> String {
 /// # Errors
 /// The checker's message for a bad board, or a bad side.
 pub fn parse_input(problem: Problem, input: &[u8]) -> Result<Board, String> {
-    match problem {
-        Problem::Cses1624 | Problem::Queens => Board::parse_bytes(input).map_err(|error| error.to_string()),
-        Problem::LeetCode51 | Problem::LeetCode52 => {
+    match problem.description().input {
+        Input::Board => Board::parse_bytes(input).map_err(|error| error.to_string()),
+        Input::Side => {
             let text = String::from_utf8_lossy(input);
             let side: usize =
                 text.trim().parse().map_err(|_| format!("expected a side, found `{}`", text.trim()))?;

@@ -14,7 +14,7 @@ use crate::answer::Verdict;
 use crate::case::ExpectedFrom;
 use crate::escape::escape_controls;
 use crate::judge::{CaseInfo, JudgeReport, RunResult};
-use crate::problem::{Problem, Scope};
+use crate::problem::{AnswerKind, Scope};
 use crate::table::format_duration;
 
 /// Text for HTML: its markup characters as entities, its control characters escaped as the text
@@ -245,9 +245,9 @@ fn failures(page: &mut String, report: &JudgeReport) {
                 }
                 let case = problem.cases.iter().find(|case| case.id == run.case);
                 let detail = run.detail.as_deref().unwrap_or("");
-                let drawn = match problem.problem {
-                    Problem::LeetCode51 => attacked_board(detail).or_else(|| set_difference(detail)),
-                    _ => case.map(|case| board(&case.board, &[])),
+                let drawn = match problem.problem.description().answer {
+                    AnswerKind::Boards => attacked_board(detail).or_else(|| set_difference(detail)),
+                    AnswerKind::Count => case.map(|case| board(&case.board, &[])),
                 };
                 if let Some(drawn) = drawn {
                     articles.push_str(&drawn);

@@ -20,7 +20,7 @@ use crate::choose::{choose, Choice, Chosen};
 use crate::contestant::{attempt, attempt_session, Contestant, Failure, Request};
 use crate::error::Error;
 use crate::pattern::matches;
-use crate::problem::{Problem, Scope};
+use crate::problem::{Input, Problem, Scope};
 use crate::sandbox::Sandbox;
 use crate::snapshot::{already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Submission, Toolchain};
@@ -711,9 +711,12 @@ impl Session<'_> {
 fn kept_state_explanation(task: &Task, before: &Task, state: &str) -> String {
     let (problem, _) = task.problems[0];
     let method = match task.contestant {
-        Contestant::File { submission, .. } => {
-            crate::submission::method_name(submission.language.signature(problem)).to_string()
-        }
+        Contestant::File { submission, .. } => problem
+            .method()
+            .map_or("the method", |method| {
+                crate::submission::method_name(submission.language.signature(method))
+            })
+            .to_string(),
         Contestant::Builtin(_) => "the method".to_string(),
     };
     let named: Vec<String> = state
@@ -747,7 +750,7 @@ fn reference_of<'r>(
 /// What LeetCode shows for a submission whose tests (within the constraints, in its order) gave
 /// these outcomes: the first failure's verdict, how many tests passed before it, and its input.
 fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Outcome>)]) -> String {
-    let title = if problem == Problem::LeetCode51 { "LeetCode 51" } else { "LeetCode 52" };
+    let title = format!("LeetCode {}", problem.leetcode_number().unwrap_or_default());
     let total = tests.len();
     if total == 0 {
         return format!(
@@ -987,13 +990,9 @@ fn with_context(
 ) -> String {
     let mut text = detail;
     if verdict == Verdict::WA || printed.is_some() {
-        match problem {
-            Problem::Cses1624 | Problem::Queens => {
-                text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end()));
-            }
-            Problem::LeetCode51 | Problem::LeetCode52 => {
-                text.push_str(&format!("\ninput: n = {}", board.n()))
-            }
+        match problem.description().input {
+            Input::Board => text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end())),
+            Input::Side => text.push_str(&format!("\ninput: n = {}", board.n())),
         }
     }
     if let Some(printed) = printed {

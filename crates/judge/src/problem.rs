@@ -44,18 +44,128 @@ pub const CSES_SIDE: usize = 8;
 /// LeetCode 51 and 52's constraint: 1 <= n <= 9.
 pub const LEETCODE_MAX_N: usize = 9;
 
+/// Which judge sets a problem, and so how a submission runs there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Judge {
+    /// CSES: a whole program, a fresh process each test.
+    Cses,
+    /// LeetCode: a method, every test of a submission in one process, one after another.
+    LeetCode,
+    /// This project's own generalisation (`queens`): run as CSES runs a program.
+    Project,
+}
+
+/// What a submission reads, one test at a time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Input {
+    /// The board as text, a line a row (`.` free, `*` reserved).
+    Board,
+    /// The board's side alone, on a line (LeetCode's `n`).
+    Side,
+}
+
+/// What an answer is, and so how it is read and checked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AnswerKind {
+    /// How many placements there are.
+    Count,
+    /// Every placement, as boards.
+    Boards,
+}
+
+/// The boards a problem takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Domain {
+    /// Boards of this side alone, reserved squares and all.
+    Side(usize),
+    /// Any side from 1 to [`MAX_SIDE`], reserved squares and all.
+    AnySide,
+    /// Empty boards; within the judge's constraints up to this side, beyond them past it.
+    EmptyUpTo(usize),
+}
+
+/// The LeetCode method a problem's submissions implement. Each executor writes each method's
+/// signature, reads its declaration and calls it from its driver in an exhaustive `match`: a new
+/// method is a compile error in every executor, never a silent default.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Method {
+    /// `solveNQueens`: every board.
+    SolveNQueens,
+    /// `totalNQueens`: the count.
+    TotalNQueens,
+}
+
+impl Method {
+    pub const ALL: [Method; 2] = [Method::SolveNQueens, Method::TotalNQueens];
+}
+
+/// One problem, described in one place: everything else (detection, drivers, case selection,
+/// truth, reports) reads this.
+#[derive(Debug)]
+pub struct Description {
+    /// The name used on the command line and in JSON.
+    pub id: &'static str,
+    pub title: &'static str,
+    pub judge: Judge,
+    pub input: Input,
+    pub answer: AnswerKind,
+    pub domain: Domain,
+    /// A LeetCode problem's method and number (the drivers' argument, the name in its result line).
+    pub leetcode: Option<(Method, u32)>,
+}
+
+/// Every problem's description, in [`Problem::ALL`]'s order.
+const DESCRIPTIONS: [Description; 4] = [
+    Description {
+        id: "cses1624",
+        title: "CSES 1624 Chessboard and Queens (8 x 8 boards with reserved squares)",
+        judge: Judge::Cses,
+        input: Input::Board,
+        answer: AnswerKind::Count,
+        domain: Domain::Side(CSES_SIDE),
+        leetcode: None,
+    },
+    Description {
+        id: "queens",
+        title: "queens: counting on any board from 1 x 1 to 32 x 32, with reserved squares",
+        judge: Judge::Project,
+        input: Input::Board,
+        answer: AnswerKind::Count,
+        domain: Domain::AnySide,
+        leetcode: None,
+    },
+    Description {
+        id: "leetcode51",
+        title: "LeetCode 51 N-Queens (every board of the empty n x n board, 1 <= n <= 9)",
+        judge: Judge::LeetCode,
+        input: Input::Side,
+        answer: AnswerKind::Boards,
+        domain: Domain::EmptyUpTo(LEETCODE_MAX_N),
+        leetcode: Some((Method::SolveNQueens, 51)),
+    },
+    Description {
+        id: "leetcode52",
+        title: "LeetCode 52 N-Queens II (the count for the empty n x n board, 1 <= n <= 9)",
+        judge: Judge::LeetCode,
+        input: Input::Side,
+        answer: AnswerKind::Count,
+        domain: Domain::EmptyUpTo(LEETCODE_MAX_N),
+        leetcode: Some((Method::TotalNQueens, 52)),
+    },
+];
+
 impl Problem {
     pub const ALL: [Problem; 4] =
         [Problem::Cses1624, Problem::Queens, Problem::LeetCode51, Problem::LeetCode52];
 
+    /// What the problem is, in one place.
+    pub fn description(self) -> &'static Description {
+        &DESCRIPTIONS[self as usize]
+    }
+
     /// The name used on the command line and in JSON.
     pub fn id(self) -> &'static str {
-        match self {
-            Problem::Cses1624 => "cses1624",
-            Problem::Queens => "queens",
-            Problem::LeetCode51 => "leetcode51",
-            Problem::LeetCode52 => "leetcode52",
-        }
+        self.description().id
     }
 
     /// The problem named `id`, as [`Problem::id`] writes it.
@@ -64,43 +174,54 @@ impl Problem {
     }
 
     pub fn title(self) -> &'static str {
-        match self {
-            Problem::Cses1624 => "CSES 1624 Chessboard and Queens (8 x 8 boards with reserved squares)",
-            Problem::Queens => "queens: counting on any board from 1 x 1 to 32 x 32, with reserved squares",
-            Problem::LeetCode51 => "LeetCode 51 N-Queens (every board of the empty n x n board, 1 <= n <= 9)",
-            Problem::LeetCode52 => {
-                "LeetCode 52 N-Queens II (the count for the empty n x n board, 1 <= n <= 9)"
-            }
-        }
+        self.description().title
     }
 
     /// Whether `board` is an input of this problem, and within the judge's constraints or not.
     pub fn admits(self, board: &Board) -> Option<Scope> {
-        match self {
-            Problem::Cses1624 => (board.n() == CSES_SIDE).then_some(Scope::Within),
-            Problem::Queens => Some(Scope::Within),
-            Problem::LeetCode51 | Problem::LeetCode52 if board.reserved_count() == 0 => {
-                Some(if board.n() <= LEETCODE_MAX_N { Scope::Within } else { Scope::Beyond })
+        match self.description().domain {
+            Domain::Side(side) => (board.n() == side).then_some(Scope::Within),
+            Domain::AnySide => Some(Scope::Within),
+            Domain::EmptyUpTo(largest) if board.reserved_count() == 0 => {
+                Some(if board.n() <= largest { Scope::Within } else { Scope::Beyond })
             }
-            Problem::LeetCode51 | Problem::LeetCode52 => None,
+            Domain::EmptyUpTo(_) => None,
         }
     }
 
     /// Whether this problem's answer is every board, rather than a count.
     pub fn lists_boards(self) -> bool {
-        self == Problem::LeetCode51
+        self.description().answer == AnswerKind::Boards
     }
 
     /// Whether its judge runs every test of a submission in one process, one after another
     /// (LeetCode), rather than each test in a fresh process (CSES).
     pub fn runs_in_one_process(self) -> bool {
-        self.is_leetcode()
+        self.description().judge == Judge::LeetCode
     }
 
     /// Whether a submission answers this problem through LeetCode's method (a driver), rather than
     /// as a whole program reading the board.
     pub fn is_leetcode(self) -> bool {
-        matches!(self, Problem::LeetCode51 | Problem::LeetCode52)
+        self.description().leetcode.is_some()
+    }
+
+    /// The LeetCode method a submission implements, for a LeetCode problem.
+    pub fn method(self) -> Option<Method> {
+        self.description().leetcode.map(|(method, _)| method)
+    }
+
+    /// The LeetCode problem that asks for `method`.
+    pub fn of_method(method: Method) -> Problem {
+        Problem::ALL
+            .into_iter()
+            .find(|problem| problem.method() == Some(method))
+            .expect("every method has its problem")
+    }
+
+    /// LeetCode's number of the problem (`51`), for a LeetCode problem.
+    pub fn leetcode_number(self) -> Option<u32> {
+        self.description().leetcode.map(|(_, number)| number)
     }
 }
 
@@ -137,5 +258,21 @@ mod tests {
             assert_eq!(Problem::from_id(problem.id()), Some(problem));
         }
         assert_eq!(Problem::from_id("cses"), None);
+    }
+
+    /// Each description stands at its problem's place, and each LeetCode method belongs to one
+    /// problem, whose number its id carries.
+    #[test]
+    fn descriptions_are_in_their_problems_order_and_methods_are_one_to_one() {
+        let ids: Vec<&str> = Problem::ALL.iter().map(|problem| problem.description().id).collect();
+        assert_eq!(ids, ["cses1624", "queens", "leetcode51", "leetcode52"]);
+        for method in Method::ALL {
+            let problem = Problem::of_method(method);
+            assert_eq!(problem.method(), Some(method));
+            let number = problem.leetcode_number().expect("a LeetCode number");
+            assert_eq!(problem.id(), format!("leetcode{number}"));
+            assert!(problem.runs_in_one_process());
+        }
+        assert_eq!(Problem::ALL.iter().filter(|problem| problem.is_leetcode()).count(), Method::ALL.len());
     }
 }

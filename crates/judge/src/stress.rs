@@ -28,7 +28,7 @@ use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
 use crate::contestant::{attempt, Contestant, Failure, Request};
 use crate::error::Error;
-use crate::problem::{Problem, CSES_SIDE, LEETCODE_MAX_N};
+use crate::problem::{Domain, Problem, CSES_SIDE, LEETCODE_MAX_N};
 use crate::runner::Limits;
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Toolchain};
@@ -178,10 +178,10 @@ fn disagreements(
 /// bug that needs one reserved square somewhere usually shows on a far smaller board.
 pub fn shrink(problem: Problem, board: &Board, still_fails: &dyn Fn(&Board) -> bool) -> Board {
     let mut current = board.clone();
-    match problem {
-        Problem::Queens => {}
+    match problem.description().domain {
+        Domain::AnySide => {}
         // CSES gives 8 x 8 boards only: free reserved squares, keep the side.
-        Problem::Cses1624 => {
+        Domain::Side(_) => {
             while let Some(smaller) =
                 fewer_reserved(&current).into_iter().find(|candidate| still_fails(candidate))
             {
@@ -190,7 +190,7 @@ pub fn shrink(problem: Problem, board: &Board, still_fails: &dyn Fn(&Board) -> b
             return current;
         }
         // LeetCode gives empty boards: the smallest side that still fails.
-        Problem::LeetCode51 | Problem::LeetCode52 => {
+        Domain::EmptyUpTo(_) => {
             let smaller = (1..current.n())
                 .map(|side| Board::empty(side).expect("1 <= side"))
                 .find(|candidate| still_fails(candidate));
@@ -426,11 +426,11 @@ pub fn stress(
         // LeetCode's sides in turn, each once: nine iterations check every n the judge gives.
         let leetcode_side = 1 + ((iteration - 1) % LEETCODE_MAX_N as u64) as usize;
         for (index, (problem, implementations)) in chosen.iter().enumerate() {
-            let board = match problem {
-                Problem::Cses1624 => cses_board.clone(),
-                Problem::Queens if options.sizes.is_empty() => continue,
-                Problem::Queens => queens_board.clone(),
-                Problem::LeetCode51 | Problem::LeetCode52 => {
+            let board = match problem.description().domain {
+                Domain::Side(_) => cses_board.clone(),
+                Domain::AnySide if options.sizes.is_empty() => continue,
+                Domain::AnySide => queens_board.clone(),
+                Domain::EmptyUpTo(_) => {
                     if !leetcode_sides_done.insert((*problem, leetcode_side)) {
                         continue;
                     }

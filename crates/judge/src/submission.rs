@@ -27,7 +27,7 @@ use crate::error::Error;
 use crate::executor::context::BuildContext;
 use crate::executor::context::{fnv1a, Compiler, Seen, RUN_TMP_BYTES, SOURCE};
 use crate::executor::{signature, Compiled, Language, Launch, RunContext};
-use crate::problem::Problem;
+use crate::problem::{Method, Problem};
 use crate::sandbox::{Layout, Sandbox};
 
 /// How a submission is written: a whole program, or LeetCode's class alone.
@@ -218,10 +218,7 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
         .map_err(|_| Error::Input(format!("{}: cannot read: not UTF-8 text", path.display())))?;
     let code = signature::strip_comments(&text, language.comments());
     let declared = language.read(&code);
-    let found: Vec<Problem> = [(declared.lists, Problem::LeetCode51), (declared.counts, Problem::LeetCode52)]
-        .into_iter()
-        .filter_map(|(has, problem)| has.then_some(problem))
-        .collect();
+    let found: Vec<Problem> = declared.methods.iter().map(|&method| Problem::of_method(method)).collect();
     let found = match (found.is_empty(), declared.program) {
         (false, _) => found,
         (true, true) => vec![Problem::Cses1624],
@@ -249,24 +246,22 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
 /// (another return type, or the other problem's name with this one's), told with the signature it
 /// is one step from: LeetCode would not compile the file, whatever this judge makes of it.
 fn near_misses(path: &Path, language: Language, code: &str, declared: &signature::Declared) -> Vec<String> {
-    let problems = [(Problem::LeetCode51, declared.lists), (Problem::LeetCode52, declared.counts)];
+    let number = |method: Method| Problem::of_method(method).leetcode_number().unwrap_or_default();
     let mut notes = Vec::new();
-    for (problem, has) in problems {
-        let signature = language.signature(problem);
-        let name = method_name(signature);
-        if has {
-            continue;
-        }
-        for written in signature::one_parameter_declarations(code, name) {
-            let other =
-                problems.iter().find(|(other, _)| *other != problem).map_or(problem, |(other, _)| *other);
+    for method in Method::ALL.into_iter().filter(|&method| !declared.declares(method)) {
+        let signature = language.signature(method);
+        let others: Vec<String> = Method::ALL
+            .into_iter()
+            .filter(|&other| other != method)
+            .map(|other| format!("LeetCode {}'s is `{}`", number(other), language.signature(other)))
+            .collect();
+        for written in signature::one_parameter_declarations(code, method_name(signature)) {
             notes.push(format!(
-                "{}: `{written}` is one step from LeetCode {}'s `{signature}` (LeetCode {}'s is `{}`): \
+                "{}: `{written}` is one step from LeetCode {}'s `{signature}` ({}): \
                  LeetCode would not compile it as either",
                 path.display(),
-                &problem.id()[8..],
-                &other.id()[8..],
-                language.signature(other)
+                number(method),
+                others.join("; ")
             ));
         }
     }
@@ -337,30 +332,31 @@ fn foreign_link(path: &Path, uid: u32) -> Option<(PathBuf, u32)> {
 
 /// Why a file is neither a program nor a LeetCode solution, and what it may have meant.
 fn neither(path: &Path, language: Language, code: &str) -> String {
-    let methods: Vec<(&str, Problem)> = [Problem::LeetCode51, Problem::LeetCode52]
-        .into_iter()
-        .map(|problem| (method_name(language.signature(problem)), problem))
-        .collect();
+    let methods: Vec<(&str, Method)> =
+        Method::ALL.into_iter().map(|method| (method_name(language.signature(method)), method)).collect();
     let names: Vec<&str> = methods.iter().map(|(name, _)| *name).collect();
     let file = path.display();
     if let Some((found, meant)) = signature::near_miss(code, &names) {
         return format!("{file}: `{found}` is not LeetCode's method name: did you mean `{meant}`?");
     }
-    for (name, problem) in &methods {
+    for (name, method) in &methods {
         if signature::identifiers(code).contains(name) {
             return format!(
                 "{file}: `{name}` is here, but not with LeetCode's signature `{}`: a helper or an overload of that name \
                  does not make a solution (pass --problem {} to judge it anyway)",
-                language.signature(*problem),
-                problem.id()
+                language.signature(*method),
+                Problem::of_method(*method).id()
             );
         }
     }
+    let signatures: Vec<String> =
+        Method::ALL.into_iter().map(|method| format!("`{}`", language.signature(method))).collect();
+    let ids: Vec<&str> = Problem::ALL.into_iter().map(Problem::id).collect();
+    let (last, first) = ids.split_last().expect("problems");
     format!(
-        "{file}: neither a whole program nor a LeetCode solution (no `{}` nor `{}`): \
-         pass --problem cses1624, queens, leetcode51 or leetcode52",
-        language.signature(Problem::LeetCode51),
-        language.signature(Problem::LeetCode52)
+        "{file}: neither a whole program nor a LeetCode solution (no {}): pass --problem {} or {last}",
+        signatures.join(" nor "),
+        first.join(", ")
     )
 }
 
@@ -766,13 +762,13 @@ mod tests {
     #[test]
     fn a_signature_names_its_method() {
         for language in Language::all() {
-            for problem in [Problem::LeetCode51, Problem::LeetCode52] {
-                let name = method_name(language.signature(problem));
+            for method in Method::ALL {
+                let name = method_name(language.signature(method));
                 assert!(
                     ["solveNQueens", "totalNQueens", "solve_n_queens", "total_n_queens"].contains(&name),
                     "{}: `{name}` from `{}`",
                     language.id(),
-                    language.signature(problem)
+                    language.signature(method)
                 );
             }
         }

@@ -207,3 +207,62 @@ fn only_executors_name_a_language() {
         .collect();
     assert_eq!(named, Vec::<String>::new(), "a language named outside executor/: its executor should say it");
 }
+
+/// The lines of `text` (its code, not its comments nor its tests) that match on a problem: an arm
+/// (`Problem::X =>`, `Problem::X |`) or an equality with one (`== Problem::X`).
+fn problem_matches(text: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("#[cfg(test)]") {
+            break;
+        }
+        if code.starts_with("//") {
+            continue;
+        }
+        let names_one = |rest: &str| {
+            rest.split("Problem::").skip(1).any(|after| {
+                let after = after.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
+                let after = after.trim_start();
+                after.starts_with("=>") || after.starts_with('|')
+            })
+        };
+        if names_one(code) || code.contains("== Problem::") || code.contains("!= Problem::") {
+            found.push(number + 1);
+        }
+    }
+    found
+}
+
+#[test]
+fn only_the_description_matches_on_a_problem() {
+    assert_eq!(
+        problem_matches("match p {\n    Problem::LeetCode51 => 1,\n    Problem::A | Problem::B => 2,\n}\n"),
+        [2, 3]
+    );
+    assert_eq!(problem_matches("if p == Problem::Queens {}\nlet all = [Problem::Queens];\n"), [1]);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![src.clone()];
+    let mut found = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(
+                std::fs::read_dir(&path).expect("readable").map(|entry| entry.expect("entry").path()),
+            );
+            continue;
+        }
+        if path.extension().is_none_or(|extension| extension != "rs")
+            || path == src.join("problem.rs")
+            || path == src.join("tidy.rs")
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        found.extend(problem_matches(&text).into_iter().map(|line| format!("{}:{line}", path.display())));
+    }
+    assert_eq!(
+        found,
+        Vec::<String>::new(),
+        "a match on a problem outside problem.rs: its description should say it"
+    );
+}

@@ -15,7 +15,7 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use super::{BenchReport, Outcome};
-use crate::problem::Problem;
+use crate::problem::{AnswerKind, Problem};
 use crate::table::format_duration;
 
 /// The width without the legend's labels; the legend widens the picture to fit its longest label.
@@ -107,19 +107,26 @@ fn line_width(rank: usize) -> &'static str {
     }
 }
 
-fn dash(problem: Problem) -> &'static str {
-    match problem {
-        Problem::Cses1624 | Problem::Queens => "",
-        Problem::LeetCode51 => " stroke-dasharray=\"8 4\"",
-        Problem::LeetCode52 => " stroke-dasharray=\"2 3\"",
+/// A line's dashes and their name, by how the problem is judged and what it answers: a whole
+/// program's count is solid.
+fn dash(problem: Problem) -> (&'static str, &'static str) {
+    match (problem.is_leetcode(), problem.description().answer) {
+        (false, _) => ("", "solid"),
+        (true, AnswerKind::Boards) => (" stroke-dasharray=\"8 4\"", "dashed"),
+        (true, AnswerKind::Count) => (" stroke-dasharray=\"2 3\"", "dotted"),
     }
 }
 
-fn problem_note(problem: Problem) -> &'static str {
-    match problem {
-        Problem::Cses1624 | Problem::Queens => "counting (CSES 1624, queens)",
-        Problem::LeetCode51 => "LeetCode 51, listing the boards",
-        Problem::LeetCode52 => "LeetCode 52, counting",
+/// What a line's dashes stand for.
+fn problem_note(problem: Problem) -> String {
+    match problem.leetcode_number() {
+        None => {
+            let programs: Vec<&str> =
+                Problem::ALL.into_iter().filter(|problem| !problem.is_leetcode()).map(Problem::id).collect();
+            format!("counting ({})", programs.join(", "))
+        }
+        Some(number) if problem.lists_boards() => format!("LeetCode {number}, listing the boards"),
+        Some(number) => format!("LeetCode {number}, counting"),
     }
 }
 
@@ -341,7 +348,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
             series.threads,
             data.trim_end(),
             line_width(series.rank),
-            dash(series.problem)
+            dash(series.problem).0
         );
         let _ = writeln!(svg, "<g fill=\"{colour}\" stroke=\"{colour}\">");
         for &(n, median, min, max, spread) in &series.points {
@@ -389,7 +396,7 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
             "<line x1=\"{legend_x:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\" stroke=\"{colour}\" stroke-width=\"{}\"{}/>",
             legend_x + 30.0,
             line_width(series.rank),
-            dash(series.problem)
+            dash(series.problem).0
         );
         let _ = writeln!(
             svg,
@@ -407,14 +414,19 @@ pub fn render_svg(report: &BenchReport, budget: Duration) -> String {
     }
     // What the dashes mean, for the problems on the plot.
     let mut key_y = TOP + 6.0 + 20.0 * series.len() as f64 + 14.0;
-    for (problem, style) in
-        [(Problem::Queens, "solid"), (Problem::LeetCode51, "dashed"), (Problem::LeetCode52, "dotted")]
-    {
-        if series.iter().any(|series| series.problem == problem) {
+    let mut shown: Vec<&str> = Vec::new();
+    for problem in Problem::ALL {
+        let (_, style) = dash(problem);
+        if shown.contains(&style) {
+            continue;
+        }
+        let alike = |other: Problem| dash(other).1 == style;
+        if series.iter().any(|series| alike(series.problem)) {
+            shown.push(style);
             let _ = writeln!(
                 svg,
                 "<text x=\"{legend_x:.1}\" y=\"{key_y:.1}\" font-size=\"11\" fill=\"#666\">{style}: {}</text>",
-                escape(problem_note(problem))
+                escape(&problem_note(problem))
             );
             key_y += 16.0;
         }

@@ -8,7 +8,7 @@ use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::cpp::has_main;
 use super::signature::{declares_c_like, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Problem;
+use crate::problem::Method;
 
 pub struct C;
 
@@ -46,17 +46,18 @@ impl Executor for C {
     }
 
     fn read(&self, code: &str) -> Declared {
-        Declared {
-            lists: declares_c_like(code, "solveNQueens", &["char***"], &["int", "int*", "int**"]),
-            counts: declares_c_like(code, "totalNQueens", &["int"], &["int"]),
-            program: has_main(code),
-        }
+        Declared::new(has_main(code), |method| match method {
+            Method::SolveNQueens => {
+                declares_c_like(code, "solveNQueens", &["char***"], &["int", "int*", "int**"])
+            }
+            Method::TotalNQueens => declares_c_like(code, "totalNQueens", &["int"], &["int"]),
+        })
     }
 
-    fn signature(&self, problem: Problem) -> &'static str {
-        match problem {
-            Problem::LeetCode51 => "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)",
-            _ => "int totalNQueens(int n)",
+    fn signature(&self, method: Method) -> &'static str {
+        match method {
+            Method::SolveNQueens => "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)",
+            Method::TotalNQueens => "int totalNQueens(int n)",
         }
     }
 
@@ -75,11 +76,8 @@ impl Executor for C {
             "#line 1 \"{quoted}\"\n{}\n#line 1 \"queens-judge-driver.c\"\n",
             context.text
         ));
-        for problem in context.problems {
-            text.push_str(&format!(
-                "#define QUEENS_JUDGE_{}\n",
-                if *problem == Problem::LeetCode51 { 51 } else { 52 }
-            ));
+        for number in context.problems.iter().filter_map(|problem| problem.leetcode_number()) {
+            text.push_str(&format!("#define QUEENS_JUDGE_{number}\n"));
         }
         text.push_str(DRIVER);
         context.write("driver.c", &text)?;
@@ -103,10 +101,14 @@ mod tests {
     fn leetcodes_c_signatures() {
         let lists =
             C.read("char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes) {\n return 0; }");
-        assert!(lists.lists && !lists.counts && !lists.program);
-        assert!(C.read("char ***solveNQueens(int n, int *size, int **cols) {}").lists);
-        assert!(!C.read("void solveNQueens(int row, int n, int *count) {}").lists);
-        assert!(C.read("int totalNQueens(int n) { return 0; }").counts);
+        assert!(
+            lists.declares(Method::SolveNQueens) && !lists.declares(Method::TotalNQueens) && !lists.program
+        );
+        assert!(C
+            .read("char ***solveNQueens(int n, int *size, int **cols) {}")
+            .declares(Method::SolveNQueens));
+        assert!(!C.read("void solveNQueens(int row, int n, int *count) {}").declares(Method::SolveNQueens));
+        assert!(C.read("int totalNQueens(int n) { return 0; }").declares(Method::TotalNQueens));
         assert!(C.read("int main(void) { return 0; }").program);
     }
 }

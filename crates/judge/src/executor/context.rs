@@ -59,13 +59,9 @@ impl RunContext<'_> {
         super::Launch { program: self.at("program"), args, prefixes: Vec::new() }
     }
 
-    /// The driver's argument that names the problem: `51` or `52`.
-    pub fn problem_argument(&self) -> &'static str {
-        if self.problem == Problem::LeetCode51 {
-            "51"
-        } else {
-            "52"
-        }
+    /// The driver's argument that names the problem: its LeetCode number (`51`).
+    pub fn problem_argument(&self) -> String {
+        self.problem.leetcode_number().map(|number| number.to_string()).unwrap_or_default()
     }
 }
 

@@ -6,7 +6,7 @@
 use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::signature::{declares_c_like, occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Problem;
+use crate::problem::Method;
 
 pub struct Cpp;
 
@@ -45,17 +45,18 @@ impl Executor for Cpp {
     }
 
     fn read(&self, code: &str) -> Declared {
-        Declared {
-            lists: declares_c_like(code, "solveNQueens", &["vector<vector<string>>"], &["int"]),
-            counts: declares_c_like(code, "totalNQueens", &["int"], &["int"]),
-            program: has_main(code),
-        }
+        Declared::new(has_main(code), |method| match method {
+            Method::SolveNQueens => {
+                declares_c_like(code, "solveNQueens", &["vector<vector<string>>"], &["int"])
+            }
+            Method::TotalNQueens => declares_c_like(code, "totalNQueens", &["int"], &["int"]),
+        })
     }
 
-    fn signature(&self, problem: Problem) -> &'static str {
-        match problem {
-            Problem::LeetCode51 => "vector<vector<string>> solveNQueens(int n)",
-            _ => "int totalNQueens(int n)",
+    fn signature(&self, method: Method) -> &'static str {
+        match method {
+            Method::SolveNQueens => "vector<vector<string>> solveNQueens(int n)",
+            Method::TotalNQueens => "int totalNQueens(int n)",
         }
     }
 
@@ -102,11 +103,14 @@ fn driver(context: &BuildContext) -> String {
         "#include <bits/stdc++.h>\nusing namespace std;\n#line 1 \"{quoted}\"\n{user}\n#line 1 \"queens-judge-driver.cpp\"\n"
     );
     text.push_str(DRIVER_HEAD);
-    if problems.contains(&Problem::LeetCode51) {
-        text.push_str(DRIVER_51);
-    }
-    if problems.contains(&Problem::LeetCode52) {
-        text.push_str(DRIVER_52);
+    for method in Method::ALL
+        .into_iter()
+        .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
+    {
+        text.push_str(match method {
+            Method::SolveNQueens => DRIVER_51,
+            Method::TotalNQueens => DRIVER_52,
+        });
     }
     text.push_str(DRIVER_TAIL);
     text
@@ -184,6 +188,7 @@ const DRIVER_TAIL: &str = r#"        cout.flush();
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::problem::Problem;
 
     #[test]
     fn the_driver_names_the_users_lines_and_runs_every_test() {
@@ -218,11 +223,14 @@ mod tests {
     fn an_overload_named_like_leetcode_51_is_a_helper() {
         let code = "class Solution {\npublic:\n    void solveNQueens(int row, int n, vector<bool>& cols, int& count) {}\n    int totalNQueens(int n) {\n        int count = 0;\n        vector<bool> cols(n);\n        solveNQueens(0, n, cols, count);\n        return count;\n    }\n};\n";
         let declared = Cpp.read(code);
-        assert!(declared.counts && !declared.lists && !declared.program);
-        assert!(Cpp.read("int main() { return 0; }").program);
         assert!(
-            Cpp.read("class Solution { public: vector<vector<string>> solveNQueens(int n) { return {}; } };")
-                .lists
+            declared.declares(Method::TotalNQueens)
+                && !declared.declares(Method::SolveNQueens)
+                && !declared.program
         );
+        assert!(Cpp.read("int main() { return 0; }").program);
+        assert!(Cpp
+            .read("class Solution { public: vector<vector<string>> solveNQueens(int n) { return {}; } };")
+            .declares(Method::SolveNQueens));
     }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
 use super::signature::{declares_c_like, identifiers, occurrences, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Problem;
+use crate::problem::{Method, Problem};
 
 pub struct Java;
 
@@ -61,17 +61,18 @@ impl Executor for Java {
             code
         };
         let plain = strip_modifiers(code);
-        Declared {
-            lists: declares_c_like(&plain, "solveNQueens", &["List<List<String>>"], &["int"]),
-            counts: declares_c_like(&plain, "totalNQueens", &["int"], &["int"]),
-            program: main_class(code).is_some(),
-        }
+        Declared::new(main_class(code).is_some(), |method| match method {
+            Method::SolveNQueens => {
+                declares_c_like(&plain, "solveNQueens", &["List<List<String>>"], &["int"])
+            }
+            Method::TotalNQueens => declares_c_like(&plain, "totalNQueens", &["int"], &["int"]),
+        })
     }
 
-    fn signature(&self, problem: Problem) -> &'static str {
-        match problem {
-            Problem::LeetCode51 => "public List<List<String>> solveNQueens(int n)",
-            _ => "public int totalNQueens(int n)",
+    fn signature(&self, method: Method) -> &'static str {
+        match method {
+            Method::SolveNQueens => "public List<List<String>> solveNQueens(int n)",
+            Method::TotalNQueens => "public int totalNQueens(int n)",
         }
     }
 
@@ -265,11 +266,14 @@ fn is_main(code: &str, start: usize, end: usize) -> bool {
 /// goes with the test's answer: a fresh process would not have it.
 fn driver(problems: &[Problem]) -> String {
     let mut text = format!("{DRIVER_HEAD}public class {DRIVER_CLASS} {{\n{DRIVER_STATE}{DRIVER_MAIN}");
-    if problems.contains(&Problem::LeetCode51) {
-        text.push_str(DRIVER_51);
-    }
-    if problems.contains(&Problem::LeetCode52) {
-        text.push_str(DRIVER_52);
+    for method in Method::ALL
+        .into_iter()
+        .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
+    {
+        text.push_str(match method {
+            Method::SolveNQueens => DRIVER_51,
+            Method::TotalNQueens => DRIVER_52,
+        });
     }
     text.push_str(DRIVER_TAIL);
     text
@@ -477,12 +481,13 @@ mod tests {
     fn an_overload_is_a_helper() {
         let code = "class Solution {\n    private void solveNQueens(int row, int n, boolean[] cols, int[] count) {}\n    public int totalNQueens(int n) {\n        int[] count = new int[1];\n        solveNQueens(0, n, new boolean[n], count);\n        return count[0];\n    }\n}\n";
         let declared = Java.read(code);
-        assert!(declared.counts && !declared.lists && !declared.program);
         assert!(
-            Java.read(
-                "class Solution {\n    public List<List<String>> solveNQueens(int n) { return null; }\n}"
-            )
-            .lists
+            declared.declares(Method::TotalNQueens)
+                && !declared.declares(Method::SolveNQueens)
+                && !declared.program
         );
+        assert!(Java
+            .read("class Solution {\n    public List<List<String>> solveNQueens(int n) { return null; }\n}")
+            .declares(Method::SolveNQueens));
     }
 }

@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Problem;
+use crate::problem::Method;
 
 pub struct JavaScript;
 
@@ -35,17 +35,17 @@ impl Executor for JavaScript {
     }
 
     fn read(&self, code: &str) -> Declared {
-        Declared {
-            lists: declares(code, "solveNQueens"),
-            counts: declares(code, "totalNQueens"),
-            program: ["stdin", "readFileSync(0", "readline"].iter().any(|reads| code.contains(reads)),
-        }
+        let program = ["stdin", "readFileSync(0", "readline"].iter().any(|reads| code.contains(reads));
+        Declared::new(program, |method| match method {
+            Method::SolveNQueens => declares(code, "solveNQueens"),
+            Method::TotalNQueens => declares(code, "totalNQueens"),
+        })
     }
 
-    fn signature(&self, problem: Problem) -> &'static str {
-        match problem {
-            Problem::LeetCode51 => "var solveNQueens = function(n)",
-            _ => "var totalNQueens = function(n)",
+    fn signature(&self, method: Method) -> &'static str {
+        match method {
+            Method::SolveNQueens => "var solveNQueens = function(n)",
+            Method::TotalNQueens => "var totalNQueens = function(n)",
         }
     }
 
@@ -112,13 +112,13 @@ mod tests {
 
     #[test]
     fn both_of_leetcodes_forms_and_arrows() {
-        assert!(JavaScript.read("var solveNQueens = function(n) {\n};").lists);
-        assert!(JavaScript.read("function totalNQueens(n) {\n}").counts);
-        assert!(JavaScript.read("const totalNQueens = (n) => 0;").counts);
-        assert!(JavaScript.read("let totalNQueens = n => 0;").counts);
+        assert!(JavaScript.read("var solveNQueens = function(n) {\n};").declares(Method::SolveNQueens));
+        assert!(JavaScript.read("function totalNQueens(n) {\n}").declares(Method::TotalNQueens));
+        assert!(JavaScript.read("const totalNQueens = (n) => 0;").declares(Method::TotalNQueens));
+        assert!(JavaScript.read("let totalNQueens = n => 0;").declares(Method::TotalNQueens));
         let helper = JavaScript.read("function solveNQueens(row, cols, n) {}\nfunction totalNQueens(n) { return solveNQueens(0, 0, n); }");
-        assert!(helper.counts && !helper.lists);
-        assert!(!JavaScript.read("const x = totalNQueens(8);").counts);
+        assert!(helper.declares(Method::TotalNQueens) && !helper.declares(Method::SolveNQueens));
+        assert!(!JavaScript.read("const x = totalNQueens(8);").declares(Method::TotalNQueens));
         assert!(JavaScript.read("const lines = require('fs').readFileSync(0, 'utf8');").program);
     }
 }

@@ -21,7 +21,7 @@ pub mod signature;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::problem::Problem;
+use crate::problem::Method;
 pub use context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
 
 pub use signature::Declared;
@@ -86,8 +86,8 @@ pub trait Executor: Sync {
     /// What the file's code (comments stripped) declares: LeetCode's methods with their exact
     /// signatures, or a whole program.
     fn read(&self, code: &str) -> Declared;
-    /// LeetCode's signature of `problem`'s method, as people write it in this language.
-    fn signature(&self, problem: Problem) -> &'static str;
+    /// LeetCode's signature of `method`, as people write it in this language.
+    fn signature(&self, method: Method) -> &'static str;
     /// Builds the file (a compiler's run, a syntax check) as `context` says.
     ///
     /// # Errors
@@ -259,7 +259,9 @@ mod tests {
             let code = signature::strip_comments(executor.self_test(), executor.comments());
             let declared = executor.read(&code);
             assert!(
-                declared.program && !declared.lists && !declared.counts,
+                declared.program
+                    && !declared.declares(Method::SolveNQueens)
+                    && !declared.declares(Method::TotalNQueens),
                 "{}: {declared:?}",
                 executor.id()
             );

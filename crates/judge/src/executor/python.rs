@@ -12,7 +12,7 @@ use std::process::Command;
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Comments, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Problem;
+use crate::problem::Method;
 
 pub struct Python;
 
@@ -56,20 +56,20 @@ impl Executor for Python {
                     })
             })
         };
-        Declared {
-            lists: declares("solveNQueens", &["List[List[str]]", "list[list[str]]"]),
-            counts: declares("totalNQueens", &["int"]),
-            // A script, unless it is LeetCode's class alone: one that reads its input is a program
-            // even when it wraps its search in a class called Solution.
-            program: !code.contains("class Solution")
-                || ["input(", "sys.stdin", "stdin.read"].iter().any(|reads| code.contains(reads)),
-        }
+        // A script, unless it is LeetCode's class alone: one that reads its input is a program
+        // even when it wraps its search in a class called Solution.
+        let program = !code.contains("class Solution")
+            || ["input(", "sys.stdin", "stdin.read"].iter().any(|reads| code.contains(reads));
+        Declared::new(program, |method| match method {
+            Method::SolveNQueens => declares("solveNQueens", &["List[List[str]]", "list[list[str]]"]),
+            Method::TotalNQueens => declares("totalNQueens", &["int"]),
+        })
     }
 
-    fn signature(&self, problem: Problem) -> &'static str {
-        match problem {
-            Problem::LeetCode51 => "def solveNQueens(self, n: int) -> List[List[str]]",
-            _ => "def totalNQueens(self, n: int) -> int",
+    fn signature(&self, method: Method) -> &'static str {
+        match method {
+            Method::SolveNQueens => "def solveNQueens(self, n: int) -> List[List[str]]",
+            Method::TotalNQueens => "def totalNQueens(self, n: int) -> int",
         }
     }
 
@@ -148,14 +148,14 @@ mod tests {
     fn a_helper_named_like_leetcode_51_is_not_the_method() {
         let code = "class Solution:\n    def solveNQueens(self, row, cols, n):\n        return 0\n    def totalNQueens(self, n: int) -> int:\n        return self.solveNQueens(0, set(), n)\n";
         let declared = Python.read(code);
-        assert!(declared.counts && !declared.lists && !declared.program);
         assert!(
-            Python
-                .read(
-                    "class Solution:\n    def solveNQueens(self, n: int) -> List[List[str]]:\n        pass\n"
-                )
-                .lists
+            declared.declares(Method::TotalNQueens)
+                && !declared.declares(Method::SolveNQueens)
+                && !declared.program
         );
+        assert!(Python
+            .read("class Solution:\n    def solveNQueens(self, n: int) -> List[List[str]]:\n        pass\n")
+            .declares(Method::SolveNQueens));
         assert!(Python.read("print(92)\n").program);
         assert!(Python.read("class Solution:\n    def count(self, rows): return 0\nprint(Solution().count([input() for _ in range(8)]))\n").program);
     }

@@ -7,7 +7,7 @@
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Problem;
+use crate::problem::{Method, Problem};
 
 pub struct Rust;
 
@@ -51,20 +51,20 @@ impl Executor for Rust {
                     })
             })
         };
-        Declared {
-            lists: declares("solve_n_queens", "->Vec<Vec<String>>"),
-            counts: declares("total_n_queens", "->i32"),
-            program: occurrences(code, "main").into_iter().any(|(before, after)| {
-                squeeze(before).ends_with("fn")
-                    && parenthesized(after).is_some_and(|(inside, _)| inside.trim().is_empty())
-            }),
-        }
+        let program = occurrences(code, "main").into_iter().any(|(before, after)| {
+            squeeze(before).ends_with("fn")
+                && parenthesized(after).is_some_and(|(inside, _)| inside.trim().is_empty())
+        });
+        Declared::new(program, |method| match method {
+            Method::SolveNQueens => declares("solve_n_queens", "->Vec<Vec<String>>"),
+            Method::TotalNQueens => declares("total_n_queens", "->i32"),
+        })
     }
 
-    fn signature(&self, problem: Problem) -> &'static str {
-        match problem {
-            Problem::LeetCode51 => "pub fn solve_n_queens(n: i32) -> Vec<Vec<String>>",
-            _ => "pub fn total_n_queens(n: i32) -> i32",
+    fn signature(&self, method: Method) -> &'static str {
+        match method {
+            Method::SolveNQueens => "pub fn solve_n_queens(n: i32) -> Vec<Vec<String>>",
+            Method::TotalNQueens => "pub fn total_n_queens(n: i32) -> i32",
         }
     }
 
@@ -102,18 +102,25 @@ fn driver(user: &str, problems: &[Problem]) -> String {
     }
     text.push_str(user);
     text.push_str("\n// The judge's driver, after the file: its lines move nothing above.\npub fn judge_run(problem: &str, n: i32) -> String {\n    match problem {\n");
-    if problems.contains(&Problem::LeetCode51) {
-        text.push_str(
-            "        \"51\" => {\n            let boards: Vec<Vec<String>> = Solution::solve_n_queens(n);\n            let mut out = format!(\"{}\\n\", boards.len());\n            for board in &boards {\n                out.push_str(&format!(\"{}\\n\", board.len()));\n                for row in board {\n                    out.push_str(&row.replace('\\n', \"\\\\n\").replace('\\r', \"\\\\r\"));\n                    out.push('\\n');\n                }\n            }\n            out\n        }\n",
-        );
-    }
-    if problems.contains(&Problem::LeetCode52) {
-        text.push_str("        \"52\" => format!(\"{}\\n\", Solution::total_n_queens(n)),\n");
+    for method in Method::ALL
+        .into_iter()
+        .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
+    {
+        text.push_str(match method {
+            Method::SolveNQueens => SOLVE_N_QUEENS_ARM,
+            Method::TotalNQueens => TOTAL_N_QUEENS_ARM,
+        });
     }
     text.push_str("        _ => String::new(),\n    }\n}\n}\n");
     text.push_str(MAIN);
     text
 }
+
+/// The driver's `match` arm that calls `solve_n_queens`.
+const SOLVE_N_QUEENS_ARM: &str = "        \"51\" => {\n            let boards: Vec<Vec<String>> = Solution::solve_n_queens(n);\n            let mut out = format!(\"{}\\n\", boards.len());\n            for board in &boards {\n                out.push_str(&format!(\"{}\\n\", board.len()));\n                for row in board {\n                    out.push_str(&row.replace('\\n', \"\\\\n\").replace('\\r', \"\\\\r\"));\n                    out.push('\\n');\n                }\n            }\n            out\n        }\n";
+
+/// The driver's `match` arm that calls `total_n_queens`.
+const TOTAL_N_QUEENS_ARM: &str = "        \"52\" => format!(\"{}\\n\", Solution::total_n_queens(n)),\n";
 
 /// The driver's `main`: every test of a submission in one process, as LeetCode runs them (the
 /// session protocol: `R` on descriptor 3 once started, then per test a line with n on stdin and a
@@ -170,10 +177,12 @@ mod tests {
     #[test]
     fn signatures_not_names() {
         let read = |code: &str| Rust.read(code);
-        assert!(read("impl Solution { pub fn total_n_queens(mut n: i32) -> i32 { 0 } }").counts);
-        assert!(read("impl Solution { pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> { vec![] } }").lists);
+        assert!(read("impl Solution { pub fn total_n_queens(mut n: i32) -> i32 { 0 } }")
+            .declares(Method::TotalNQueens));
+        assert!(read("impl Solution { pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> { vec![] } }")
+            .declares(Method::SolveNQueens));
         let helper = read("impl Solution { fn solve_n_queens(row: usize, n: usize, count: &mut i32) {} pub fn total_n_queens(n: i32) -> i32 { 0 } }");
-        assert!(helper.counts && !helper.lists);
+        assert!(helper.declares(Method::TotalNQueens) && !helper.declares(Method::SolveNQueens));
         assert!(read("fn main() { }").program && !read("fn not_main() {}").program);
     }
 }

@@ -5,6 +5,8 @@
 //! LeetCode's method name, a call, or a name in a comment does not make a file a LeetCode
 //! solution of a problem it does not solve.
 
+use crate::problem::Method;
+
 /// How a language writes its comments.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Comments {
@@ -17,12 +19,22 @@ pub enum Comments {
 /// What a file declares.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Declared {
-    /// LeetCode 51's method, with LeetCode's signature.
-    pub lists: bool,
-    /// LeetCode 52's method, with LeetCode's signature.
-    pub counts: bool,
+    /// The LeetCode methods it has with LeetCode's signature, in [`Method::ALL`]'s order.
+    pub methods: Vec<Method>,
     /// A whole program (a `main`, or a script that reads its input).
     pub program: bool,
+}
+
+impl Declared {
+    /// A file that is a whole program or not, and has each method `declares` says it has (an
+    /// executor answers with an exhaustive `match` on the method).
+    pub fn new(program: bool, declares: impl Fn(Method) -> bool) -> Declared {
+        Declared { methods: Method::ALL.into_iter().filter(|&method| declares(method)).collect(), program }
+    }
+
+    pub fn declares(&self, method: Method) -> bool {
+        self.methods.contains(&method)
+    }
 }
 
 /// The file's text without its comments (roughly: strings are not parsed), so that a name in a

@@ -266,3 +266,103 @@ fn only_the_description_matches_on_a_problem() {
         "a match on a problem outside problem.rs: its description should say it"
     );
 }
+
+/// The most lines a source file of the engine or the front may have, its tests apart.
+const MAX_FILE_LINES: usize = 600;
+/// The most lines a function may have.
+const MAX_FUNCTION_LINES: usize = 80;
+/// The functions still longer than [`MAX_FUNCTION_LINES`], each with the most it may have: none may
+/// grow, and each one cut below the bound leaves this list.
+const LONG_FUNCTIONS: [(&str, usize); 19] = [
+    ("bench/plot.rs render_svg", 307),
+    ("judge.rs judge", 285),
+    ("sandbox/child.rs child_setup", 192),
+    ("report.rs render_text", 175),
+    ("sandbox/setup.rs make_plan", 165),
+    ("runner.rs run", 145),
+    ("runner/session.rs run_session", 144),
+    ("bench.rs bench", 143),
+    ("case/folder.rs load", 115),
+    ("new_case.rs import_test_data", 112),
+    ("export.rs main", 110),
+    ("html.rs render_html", 109),
+    ("stress.rs run", 99),
+    ("judge/strict.rs strict_pass", 97),
+    ("submission.rs build_for", 96),
+    ("runner/start.rs start_plain", 92),
+    ("executor/context.rs run", 89),
+    ("stress.rs stress", 85),
+    ("case.rs parse_case", 84),
+];
+
+/// Each function of `text` (its tests apart) with its length in lines, from its `fn` line to the
+/// brace that closes it at the same indentation.
+fn function_lengths(text: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().take_while(|line| !line.starts_with("#[cfg(test)]")).collect();
+    let mut found = Vec::new();
+    for (at, line) in lines.iter().enumerate() {
+        let code = line.trim_start();
+        let indent = &line[..line.len() - code.len()];
+        let Some(after) = ["", "pub ", "pub(crate) ", "pub(super) "].iter().find_map(|visibility| {
+            let rest = code.strip_prefix(visibility)?;
+            let rest = rest.strip_prefix("const ").unwrap_or(rest);
+            let rest = rest.strip_prefix("unsafe ").unwrap_or(rest);
+            let rest = rest.strip_prefix("extern \"C\" ").unwrap_or(rest);
+            rest.strip_prefix("fn ")
+        }) else {
+            continue;
+        };
+        if line.trim_end().ends_with(';') {
+            continue;
+        }
+        let name: String = after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let closing = format!("{indent}}}");
+        let end =
+            lines[at..].iter().position(|line| *line == closing).map_or(lines.len() - at, |end| end + 1);
+        found.push((name, end));
+    }
+    found
+}
+
+/// Every `.rs` file under `root`, with its path relative to it.
+fn sources(root: &Path) -> Vec<(String, String)> {
+    let mut files = vec![root.to_path_buf()];
+    let mut found = Vec::new();
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(
+                std::fs::read_dir(&path).expect("readable").map(|entry| entry.expect("entry").path()),
+            );
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            let relative = path.strip_prefix(root).expect("under root").display().to_string();
+            found.push((relative, std::fs::read_to_string(&path).expect("a source file")));
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_or_function_grows_past_its_bound() {
+    assert_eq!(function_lengths("fn a() {\n    x();\n}\n    pub(crate) fn b();\n"), [("a".to_string(), 3)]);
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut faults = Vec::new();
+    for root in [manifest.join("src"), manifest.join("../../xtask/src")] {
+        for (path, text) in sources(&root) {
+            let lines = text.lines().take_while(|line| !line.starts_with("#[cfg(test)]")).count();
+            if lines > MAX_FILE_LINES {
+                faults.push(format!("{path}: {lines} lines, past {MAX_FILE_LINES}"));
+            }
+            for (name, length) in function_lengths(&text) {
+                let key = format!("{path} {name}");
+                let bound = LONG_FUNCTIONS
+                    .iter()
+                    .find(|(known, _)| *known == key)
+                    .map_or(MAX_FUNCTION_LINES, |(_, bound)| *bound);
+                if length > bound {
+                    faults.push(format!("{key}: {length} lines, past {bound}"));
+                }
+            }
+        }
+    }
+    assert_eq!(faults, Vec::<String>::new(), "split what grew (ARCHITECTURE.md's code map says where)");
+}

@@ -1,0 +1,111 @@
+//! `--strict`: each AC run made again with the file's checked build.
+
+use super::*;
+
+/// How many times a case's memory limit a `--strict` run may use.
+pub const STRICT_MEMORY_FACTOR: u64 = 4;
+
+/// `--strict`: every Rust and C++ file built again with [`Toolchain::strict`], and each of its AC
+/// runs made again with that build; a fault there is the run's `strict_fault`. The runs get ten
+/// times the CPU time and [`STRICT_MEMORY_FACTOR`] times the memory (the sanitizers are slow and
+/// keep shadow memory), held on the run's cgroup; no address-space cap (the address sanitizer
+/// maps terabytes it never touches). A file whose checked build fails, where its plain build
+/// succeeded, is the machine's matter (no sanitizer library, a build past its limits): its runs
+/// are left unchecked, and a note (returned) says so, rather than blame the file.
+pub(super) fn strict_pass(
+    tasks: &[Task],
+    outcomes: &mut [Option<Outcome>],
+    options: &JudgeOptions,
+    child_program: &Path,
+) -> Vec<String> {
+    let toolchain = options.toolchain.strict();
+    let files: Vec<&Submission> = {
+        let mut seen = Vec::new();
+        for task in tasks {
+            if let Contestant::File { submission, build: Build::Ready(_) } = task.contestant {
+                if Toolchain::has_strict_build(submission.language)
+                    && !seen.iter().any(|other: &&Submission| other.path == submission.path)
+                {
+                    seen.push(submission);
+                }
+            }
+        }
+        seen
+    };
+    let rebuilt: Vec<Contestant> = crate::pool::map(
+        &files,
+        options.jobs,
+        None,
+        |submission| {
+            let build = crate::submission::build(
+                submission,
+                &toolchain,
+                &options.build_folder,
+                options.sandbox.as_ref(),
+            )
+            .unwrap_or_else(|error| Build::CompileError(error.to_string()));
+            Contestant::File { submission: (*submission).clone(), build }
+        },
+        |_| {},
+    );
+    let notes = rebuilt
+        .iter()
+        .filter_map(|contestant| match contestant {
+            Contestant::File { submission, build: Build::CompileError(message) } => Some(format!(
+                "{}: not checked under --strict: its checked build fails here ({})",
+                submission.name,
+                message.lines().map(str::trim).find(|line| !line.is_empty()).unwrap_or("no message")
+            )),
+            _ => None,
+        })
+        .collect();
+    let again: Vec<usize> = (0..tasks.len())
+        .filter(|&index| outcomes[index].as_ref().is_some_and(|outcome| outcome.verdict == Verdict::AC))
+        .filter(|&index| matches!(tasks[index].contestant, Contestant::File { .. }))
+        .collect();
+    let faults: Vec<Option<String>> = crate::pool::map(
+        &again,
+        options.jobs,
+        None,
+        |&index| {
+            let task = &tasks[index];
+            let strict = rebuilt.iter().find(|contestant| {
+                contestant.id() == task.contestant.id()
+                    && matches!(contestant, Contestant::File { build: Build::Ready(_), .. })
+            })?;
+            let mut limits = task.case.limits();
+            limits.cpu_time = limits.cpu_time.saturating_mul(10);
+            limits.memory_bytes = limits.memory_bytes.saturating_mul(STRICT_MEMORY_FACTOR);
+            let (problem, _) = task.problems[0];
+            let request = Request {
+                address_space: Some(u64::MAX),
+                ..Request::judged(problem, &task.case.board, limits)
+            };
+            let attempt = attempt(strict, &request, child_program, options.sandbox.as_ref());
+            let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
+            match attempt.result {
+                Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)
+                    .err()
+                    .map(|detail| format!("a wrong answer under the checks: {}", first_line(&detail))),
+                // The judge's failure is no fault of the file's: its run stays unchecked.
+                Err(Failure::Judge(_)) => None,
+                Err(Failure::Verdict(_, detail)) => Some(
+                    match task.contestant {
+                        Contestant::File { submission, .. } => {
+                            submission.language.strict_fault(&attempt.stderr)
+                        }
+                        Contestant::Builtin(_) => None,
+                    }
+                    .unwrap_or_else(|| first_line(&detail)),
+                ),
+            }
+        },
+        |_| {},
+    );
+    for (index, fault) in again.into_iter().zip(faults) {
+        if let Some(outcome) = &mut outcomes[index] {
+            outcome.strict_fault = fault;
+        }
+    }
+    notes
+}

@@ -22,7 +22,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use crate::problem::Method;
-pub use context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
+pub use context::{resolve_tool, BuildContext, Compiled, RunContext};
 
 pub use signature::Declared;
 

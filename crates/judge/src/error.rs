@@ -41,10 +41,3 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
-
-/// An untyped engine message is a usage error: what the command line asked for cannot be done.
-impl From<String> for Error {
-    fn from(message: String) -> Error {
-        Error::Usage(message)
-    }
-}

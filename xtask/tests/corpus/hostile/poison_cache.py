@@ -7,12 +7,16 @@ import os
 import sys
 
 board = sys.stdin.read().split()
+# Its own scratch folder (TMPDIR: the sandbox's private /tmp, or the fenced run's own folder) is
+# its to write; a source under /tmp (a clone there) has that /tmp among the folders above it.
+scratch = os.path.abspath(os.environ.get("TMPDIR", "/tmp"))
 folders = []
 folder = os.path.dirname(os.path.abspath(__file__))
 while folder != "/":
     folder = os.path.dirname(folder)
-    folders.append(folder)
-folders.append(os.path.dirname(os.path.abspath(os.environ.get("TMPDIR", "/tmp"))))
+    if folder != scratch:
+        folders.append(folder)
+folders.append(os.path.dirname(scratch))
 written = []
 for folder in folders:
     target = os.path.join(folder, "pwned-judge-test")

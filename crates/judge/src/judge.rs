@@ -28,9 +28,11 @@ use crate::submission::{Build, Submission, Toolchain};
 mod record;
 mod session;
 mod strict;
+mod summary;
 pub use record::*;
 use session::*;
 pub use strict::*;
+use summary::*;
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
 pub const SCHEMA_VERSION: u32 = 6;
@@ -91,30 +93,90 @@ pub fn judge(
             options.cases_folder.display()
         )));
     }
-    // The oracle draws the snapshots' boards while the files build (a tenth of a second that
-    // `--watch` would otherwise add to every save); they are held to their snapshots (which may
-    // write them) only once the files are chosen.
-    let (chosen, drawn) = std::thread::scope(|scope| {
-        let drawn = scope.spawn(|| {
-            let with_snapshots = cases.iter().filter(|case| has_snapshot(case));
-            let draw = |case| {
-                let boards = oracle_boards(case);
-                let matches =
-                    boards.as_ref().is_ok_and(|boards| already_matches(&options.cases_folder, case, boards));
-                Drawn { case, boards, matches }
-            };
-            with_snapshots.map(draw).collect::<Vec<_>>()
-        });
-        let chosen = choose(&choice, progress);
-        (chosen, drawn.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
-    });
+    let (chosen, drawn) = choose_and_draw(&choice, &cases, &options.cases_folder, progress);
     let Chosen { contestants: implementations, mut notes, refused } = chosen?;
     let refused_files: Vec<String> = refused.iter().map(ToString::to_string).collect();
     let (snapshots, references) = settle_snapshots(&options.cases_folder, drawn);
 
+    let tasks = plan_tasks(&implementations, &cases, &problems);
+    let units = plan_units(&tasks, options.fail_fast);
+    let mut outcomes = run_units(&tasks, &units, &references, options, child_program, progress)?;
+    if options.strict {
+        notes.extend(strict_pass(&tasks, &mut outcomes, options, child_program));
+    }
+    let mut problem_reports = problem_reports(&problems, &implementations, &cases);
+    let mut files = file_summaries(&implementations);
+    record_leetcode_results(&tasks, &units, &outcomes, &mut files);
+    record_runs(&tasks, &outcomes, options, &mut problem_reports, &mut files);
+    let mut totals: BTreeMap<Verdict, usize> = Verdict::ALL.iter().map(|&verdict| (verdict, 0)).collect();
+    for run in problem_reports.iter().flat_map(|report| &report.runs) {
+        *totals.entry(run.verdict).or_default() += 1;
+    }
+    let case_errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+    // A run past the judge's constraints is shown, but a solution the judge itself would accept
+    // passes whatever it does there.
+    let passed = case_errors.is_empty()
+        && refused_files.is_empty()
+        && snapshots.values().all(SnapshotStatus::is_ok)
+        && problem_reports
+            .iter()
+            .flat_map(|report| &report.runs)
+            .filter(|run| run.scope == Scope::Within)
+            .all(|run| run.verdict == Verdict::AC && run.strict_fault.is_none());
+    Ok(JudgeReport {
+        schema_version: SCHEMA_VERSION,
+        passed,
+        case_errors,
+        snapshots,
+        problems: problem_reports,
+        totals,
+        processes: processes(&tasks, &units, &outcomes),
+        isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
+            (true, _) => "none",
+            (false, true) => "sandboxed",
+            (false, false) => "unsandboxed",
+        },
+        notes,
+        files,
+        refused_files,
+        judge_peak_memory_bytes: own_peak_memory(),
+    })
+}
+
+/// The contestants chosen (and the files built), and meanwhile the oracle's boards of the cases that
+/// have snapshots, drawn (a tenth of a second that `--watch` would otherwise add to every save);
+/// they are held to their snapshots (which may write them) only once the files are chosen.
+fn choose_and_draw<'c>(
+    choice: &Choice,
+    cases: &'c [Case],
+    cases_folder: &Path,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> (Result<Chosen, Error>, Vec<Drawn<'c>>) {
+    std::thread::scope(|scope| {
+        let drawn = scope.spawn(|| {
+            let with_snapshots = cases.iter().filter(|case| has_snapshot(case));
+            let draw = |case| {
+                let boards = oracle_boards(case);
+                let matches = boards.as_ref().is_ok_and(|boards| already_matches(cases_folder, case, boards));
+                Drawn { case, boards, matches }
+            };
+            with_snapshots.map(draw).collect::<Vec<_>>()
+        });
+        let chosen = choose(choice, progress);
+        (chosen, drawn.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}
+
+/// Every contestant on every case it answers: one task a case, for all the problems a counter
+/// answers in one run, else one task a problem.
+fn plan_tasks<'a>(
+    implementations: &'a [Contestant],
+    cases: &'a [Case],
+    problems: &[Problem],
+) -> Vec<Task<'a>> {
     let mut tasks: Vec<Task> = Vec::new();
-    for contestant in &implementations {
-        for case in &cases {
+    for contestant in implementations {
+        for case in cases {
             let answered: Vec<(Problem, Scope)> = problems
                 .iter()
                 .filter(|&&problem| contestant.solves(problem))
@@ -132,11 +194,26 @@ pub fn judge(
             }
         }
     }
-    let units = plan_units(&tasks, options.fail_fast);
+    tasks
+}
+
+/// Runs the units on the pool, `options.jobs` at a time: each task's outcome, `None` for a task
+/// `--fail-fast` skipped.
+///
+/// # Errors
+/// A run the judge could not make ([`Failure::Judge`]), as an error of the environment.
+fn run_units(
+    tasks: &[Task],
+    units: &[Unit],
+    references: &BTreeMap<String, Vec<Placement>>,
+    options: &JudgeOptions,
+    child_program: &Path,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<Option<Outcome>>, Error> {
     let failed: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
     let done = std::sync::atomic::AtomicUsize::new(0);
     let ran: Vec<Vec<(usize, Outcome)>> = crate::pool::map(
-        &units,
+        units,
         options.jobs,
         None,
         |unit| {
@@ -160,15 +237,15 @@ pub fn judge(
                         child_program,
                         options.sandbox.as_ref(),
                         task,
-                        reference_of(&references, task),
+                        reference_of(references, task),
                     );
                     stops(task, &outcome);
                     vec![(*index, outcome)]
                 }
                 Unit::Session(indices) => {
                     let session =
-                        Session { tasks: &tasks, indices, child_program, sandbox: options.sandbox.as_ref() };
-                    session.run(&references, &stops)
+                        Session { tasks, indices, child_program, sandbox: options.sandbox.as_ref() };
+                    session.run(references, &stops)
                 }
             };
             progress(
@@ -191,162 +268,7 @@ pub fn judge(
         }
         outcomes[index] = Some(outcome);
     }
-    if options.strict {
-        notes.extend(strict_pass(&tasks, &mut outcomes, options, child_program));
-    }
-
-    let mut problem_reports: Vec<ProblemReport> = problems
-        .iter()
-        .map(|&problem| ProblemReport {
-            problem,
-            title: problem.title(),
-            implementations: implementations
-                .iter()
-                .filter(|contestant| contestant.solves(problem))
-                .map(Contestant::id)
-                .collect(),
-            cases: cases
-                .iter()
-                .filter_map(|case| {
-                    problem.admits(&case.board).map(|scope| CaseInfo {
-                        id: case.id.clone(),
-                        scope,
-                        time_limit_ms: case.time_limit_ms,
-                        memory_limit_mb: case.memory_limit_mb,
-                        expected_from: case.expected_from,
-                        board: case.board.to_text(),
-                    })
-                })
-                .collect(),
-            runs: Vec::new(),
-        })
-        .filter(|report| !report.implementations.is_empty() && !report.cases.is_empty())
-        .collect();
-    let mut files: Vec<FileSummary> = implementations
-        .iter()
-        .filter(|contestant| matches!(contestant, Contestant::File { .. }))
-        .map(|contestant| FileSummary {
-            name: contestant.id(),
-            verdicts: BTreeMap::new(),
-            ac_but: 0,
-            first_failure: None,
-            skipped: 0,
-            leetcode: Vec::new(),
-        })
-        .collect();
-    for unit in &units {
-        let Unit::Session(indices) = unit else { continue };
-        let task = &tasks[indices[0]];
-        let Some(file) = files.iter_mut().find(|file| file.name == task.contestant.id()) else { continue };
-        let (problem, _) = task.problems[0];
-        let within: Vec<(&Task, Option<&Outcome>)> = indices
-            .iter()
-            .filter(|&&index| tasks[index].problems[0].1 == Scope::Within)
-            .map(|&index| (&tasks[index], outcomes[index].as_ref()))
-            .collect();
-        file.leetcode.push(leetcode_result(problem, &within));
-    }
-    for (task, outcome) in tasks.iter().zip(&outcomes) {
-        let file = files.iter_mut().find(|file| file.name == task.contestant.id());
-        let Some(outcome) = outcome else {
-            if let Some(file) = file {
-                file.skipped += task.problems.len();
-            }
-            continue;
-        };
-        if let Some(file) = file {
-            for &(problem, scope) in &task.problems {
-                *file.verdicts.entry(outcome.verdict).or_default() += 1;
-                file.ac_but += usize::from(outcome.strict_fault.is_some());
-                let fails = outcome.verdict != Verdict::AC || outcome.strict_fault.is_some();
-                if fails && scope == Scope::Within && file.first_failure.is_none() {
-                    file.first_failure = Some(FirstFailure {
-                        problem,
-                        case: task.case.id.clone(),
-                        verdict: outcome.verdict,
-                        strict_fault: outcome.strict_fault.is_some(),
-                        rerun: rerun_command(options, task, problem),
-                    });
-                }
-            }
-        }
-        for &(problem, scope) in &task.problems {
-            let Some(report) = problem_reports.iter_mut().find(|report| report.problem == problem) else {
-                continue;
-            };
-            report.runs.push(RunResult {
-                problem,
-                implementation: task.contestant.id(),
-                case: task.case.id.clone(),
-                scope,
-                verdict: outcome.verdict,
-                expected: task.case.expected,
-                received: outcome.received,
-                cpu_time_ns: outcome.cpu_time_ns,
-                wall_time_ns: outcome.wall_time_ns,
-                peak_memory_bytes: outcome.peak_memory_bytes,
-                detail: outcome.detail.clone(),
-                strict_fault: outcome.strict_fault.clone(),
-                new_process: outcome.new_process,
-                isolation: match task.contestant {
-                    Contestant::Builtin(_) => "builtin",
-                    Contestant::File { .. } if options.sandbox.is_some() => "sandboxed",
-                    Contestant::File { .. } => "unsandboxed",
-                },
-            });
-        }
-    }
-    let mut totals: BTreeMap<Verdict, usize> = Verdict::ALL.iter().map(|&verdict| (verdict, 0)).collect();
-    for run in problem_reports.iter().flat_map(|report| &report.runs) {
-        *totals.entry(run.verdict).or_default() += 1;
-    }
-    let case_errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
-    // A run past the judge's constraints is shown, but a solution the judge itself would accept
-    // passes whatever it does there.
-    let passed = case_errors.is_empty()
-        && refused_files.is_empty()
-        && snapshots.values().all(SnapshotStatus::is_ok)
-        && problem_reports
-            .iter()
-            .flat_map(|report| &report.runs)
-            .filter(|run| run.scope == Scope::Within)
-            .all(|run| run.verdict == Verdict::AC && run.strict_fault.is_none());
-    Ok(JudgeReport {
-        schema_version: SCHEMA_VERSION,
-        passed,
-        case_errors,
-        snapshots,
-        problems: problem_reports,
-        totals,
-        // A file that did not build ran nothing (its CE verdicts come from no process), nor did a
-        // run --fail-fast skipped.
-        // A LeetCode session is one process, and one more after each test that ended its own.
-        processes: units
-            .iter()
-            .map(|unit| {
-                let ran = |index: &&usize| {
-                    outcomes[**index].is_some()
-                        && !matches!(
-                            tasks[**index].contestant,
-                            Contestant::File { build: Build::CompileError(_), .. }
-                        )
-                };
-                let started = |(at, index): &(usize, &usize)| {
-                    *at == 0 || outcomes[**index].as_ref().is_some_and(|outcome| outcome.new_process)
-                };
-                unit.indices().iter().filter(ran).enumerate().filter(started).count()
-            })
-            .sum(),
-        isolation: match (options.files.is_empty(), options.sandbox.is_some()) {
-            (true, _) => "none",
-            (false, true) => "sandboxed",
-            (false, false) => "unsandboxed",
-        },
-        notes,
-        files,
-        refused_files,
-        judge_peak_memory_bytes: own_peak_memory(),
-    })
+    Ok(outcomes)
 }
 
 /// This process's peak resident memory so far.

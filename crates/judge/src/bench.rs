@@ -46,11 +46,11 @@ use checker::{oracle, Board, MAX_N};
 use serde::Serialize;
 
 use crate::answer::Answer;
-use crate::answer::{check_answer, Verdict};
+use crate::answer::Verdict;
 use crate::case::load_cases;
 use crate::child::Samples;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Failure, Request, Timing};
+use crate::contestant::{attempt, Contestant, Failure, Request, Timing, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::Problem;

@@ -6,9 +6,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use checker::Board;
+use checker::{Board, Placement};
 
-use crate::answer::{Answer, Verdict};
+use crate::answer::{check_answer, Answer, Verdict};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
 use crate::problem::Problem;
@@ -214,6 +214,50 @@ pub struct Attempt {
     /// In a session: the test ran first in a new process, the one before it having been ended by
     /// the test before.
     pub new_process: bool,
+}
+
+/// What is right on one test: its board, the count, and the boards themselves where the judge
+/// holds them (LeetCode 51's cases with a snapshot).
+#[derive(Clone, Copy, Debug)]
+pub struct Truth<'a> {
+    pub board: &'a Board,
+    pub count: u64,
+    pub boards: Option<&'a [Placement]>,
+}
+
+/// An attempt graded against the truth: its verdict, set here and nowhere else, what it answered
+/// (a count, or how many boards) where its answer could be read, and why it is not AC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graded {
+    pub verdict: Verdict,
+    pub received: Option<i128>,
+    pub detail: Option<String>,
+}
+
+impl Attempt {
+    /// The one grading step: the contestant's failure is its verdict; an answer is held against
+    /// `truth` with the checker (AC, or WA with the checker's reason).
+    ///
+    /// # Errors
+    /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
+    pub fn grade(&self, truth: &Truth) -> Result<Graded, String> {
+        match &self.result {
+            Err(Failure::Judge(reason)) => Err(reason.clone()),
+            Err(Failure::Verdict(verdict, detail)) => {
+                Ok(Graded { verdict: *verdict, received: None, detail: Some(detail.clone()) })
+            }
+            Ok(answer) => {
+                let received = Some(match answer {
+                    Answer::Count(count) => *count,
+                    Answer::Boards(boards) => boards.len() as i128,
+                });
+                Ok(match check_answer(truth.board, truth.count, truth.boards, answer) {
+                    Ok(()) => Graded { verdict: Verdict::AC, received, detail: None },
+                    Err(detail) => Graded { verdict: Verdict::WA, received, detail: Some(detail) },
+                })
+            }
+        }
+    }
 }
 
 /// What one launch of a contestant needs, worked out once for a run or a session.
@@ -536,6 +580,39 @@ fn grade(
 mod tests {
     use super::*;
     use crate::runner::Limits;
+
+    fn attempt_with(result: Result<Answer, Failure>) -> Attempt {
+        Attempt { result, ..failed(Failure::Judge(String::new())) }
+    }
+
+    /// The one grading step: a count or boards against the truth, a contestant's failure as its
+    /// verdict, the judge's failure as no verdict; the truth from the oracle, not from a solution.
+    #[test]
+    fn an_attempt_is_graded_once_against_the_truth() {
+        let board = Board::parse("....\n....\n....\n....\n").expect("4 x 4");
+        let count = checker::oracle::count(&board);
+        let truth = Truth { board: &board, count, boards: None };
+        let graded = |result| attempt_with(result).grade(&truth);
+        let right = i128::from(count);
+        assert_eq!(
+            graded(Ok(Answer::Count(right))),
+            Ok(Graded { verdict: Verdict::AC, received: Some(right), detail: None })
+        );
+        let wrong = graded(Ok(Answer::Count(right + 1))).expect("a verdict");
+        assert_eq!((wrong.verdict, wrong.received), (Verdict::WA, Some(right + 1)));
+        assert_eq!(wrong.detail.as_deref(), Some(format!("expected {count}, got {}", right + 1).as_str()));
+        // Two boards where a queen attacks another: WA, with the checker's reason.
+        let attacking =
+            vec![vec!["Q...".to_string(), "Q...".to_string(), "....".to_string(), "....".to_string()]];
+        let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");
+        assert_eq!((boards.verdict, boards.received), (Verdict::WA, Some(1)));
+        let crashed = graded(Err(Failure::Verdict(Verdict::RE, "killed by signal 11".to_string())));
+        assert_eq!(
+            crashed,
+            Ok(Graded { verdict: Verdict::RE, received: None, detail: Some("killed by signal 11".into()) })
+        );
+        assert_eq!(graded(Err(Failure::Judge("cannot start".to_string()))), Err("cannot start".to_string()));
+    }
 
     /// A run the judge cannot start (here, its child program is missing) is the judge's failure,
     /// whatever the problem's way of running: never the contestant's RE.

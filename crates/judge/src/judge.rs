@@ -14,10 +14,9 @@ use std::path::{Path, PathBuf};
 use checker::Placement;
 use serde::Serialize;
 
-use crate::answer::{check_answer, Answer};
 use crate::case::{load_cases, Case};
 use crate::choose::{choose, Choice, Chosen};
-use crate::contestant::{attempt, attempt_session, Contestant, Failure, Request};
+use crate::contestant::{attempt, attempt_session, Attempt, Contestant, Graded, Request, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{Input, Problem, Scope};
@@ -55,7 +54,7 @@ struct Outcome {
     strict_fault: Option<String>,
     /// In a session: the test ran first in a new process, its session's process having ended.
     new_process: bool,
-    /// The judge could not make the run (see [`Failure::Judge`]): the judging ends with it as an
+    /// The judge could not make the run (see [`crate::contestant::Failure::Judge`]): the judging ends with it as an
     /// error of the environment, never as the file's verdict.
     judge_failure: Option<String>,
 }
@@ -201,7 +200,7 @@ fn plan_tasks<'a>(
 /// `--fail-fast` skipped.
 ///
 /// # Errors
-/// A run the judge could not make ([`Failure::Judge`]), as an error of the environment.
+/// A run the judge could not make ([`crate::contestant::Failure::Judge`]), as an error of the environment.
 fn run_units(
     tasks: &[Task],
     units: &[Unit],
@@ -360,7 +359,7 @@ fn run_task(
 }
 
 /// Judges what one attempt at a task gave.
-fn outcome_of(task: &Task, attempt: crate::contestant::Attempt, reference: Option<&[Placement]>) -> Outcome {
+fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
     let (problem, _) = task.problems[0];
     let mut outcome = Outcome {
         verdict: Verdict::AC,
@@ -373,29 +372,24 @@ fn outcome_of(task: &Task, attempt: crate::contestant::Attempt, reference: Optio
         new_process: attempt.new_process,
         judge_failure: None,
     };
-    let (verdict, detail) = match attempt.result {
+    let truth = Truth { board: &task.case.board, count: task.case.expected, boards: reference };
+    let graded = match attempt.grade(&truth) {
+        Ok(graded) => graded,
+        Err(reason) => {
+            // Counted as no verdict at all: the judging stops with the reason.
+            outcome.judge_failure = Some(reason.clone());
+            Graded { verdict: Verdict::RE, received: None, detail: Some(reason) }
+        }
+    };
+    outcome.received = graded.received;
+    let (verdict, detail) = match graded {
         // An answer that could not be read says what the right one was.
-        Err(Failure::Verdict(Verdict::WA, detail))
+        Graded { verdict: Verdict::WA, received: None, detail: Some(detail) }
             if !problem.lists_boards() && !detail.starts_with("answer too long") =>
         {
             (Verdict::WA, Some(format!("{detail}; the right answer is {}", task.case.expected)))
         }
-        Err(Failure::Verdict(verdict, detail)) => (verdict, Some(detail)),
-        Err(Failure::Judge(reason)) => {
-            // Counted as no verdict at all: the judging stops with the reason.
-            outcome.judge_failure = Some(reason.clone());
-            (Verdict::RE, Some(reason))
-        }
-        Ok(answer) => {
-            outcome.received = Some(match &answer {
-                Answer::Count(count) => *count,
-                Answer::Boards(boards) => boards.len() as i128,
-            });
-            match check_answer(&task.case.board, task.case.expected, reference, &answer) {
-                Ok(()) => (Verdict::AC, None),
-                Err(detail) => (Verdict::WA, Some(detail)),
-            }
-        }
+        Graded { verdict, detail, .. } => (verdict, detail),
     };
     let is_file = matches!(task.contestant, Contestant::File { .. });
     outcome.verdict = verdict;

@@ -286,7 +286,7 @@ const LONG_FUNCTIONS: [(&str, usize); 18] = [
     ("export.rs main", 110),
     ("html.rs render_html", 109),
     ("stress.rs run", 99),
-    ("judge/strict.rs strict_pass", 97),
+    ("judge/strict.rs strict_pass", 81),
     ("submission.rs build_for", 96),
     ("runner/start.rs start_plain", 92),
     ("executor/context.rs run", 89),

@@ -112,34 +112,32 @@ impl Run<'_> {
         loop {
             let ran = attempt(contestant, &request, self.executable, self.sandbox);
             let cpu = ran.cpu_time.unwrap_or_default();
-            match ran.result {
-                Err(Failure::Verdict(Verdict::TLE, _)) => {
-                    return Outcome::OverBudget { ran_for_ns: nanos(cpu), killed: true }
-                }
-                Err(Failure::Verdict(Verdict::MLE, _)) => {
-                    return Outcome::OutOfMemory { peak_bytes: ran.peak_memory_bytes }
-                }
-                Err(Failure::Verdict(Verdict::WA, detail)) => {
-                    return Outcome::WrongAnswer { answer: "unreadable or wrong".to_string(), detail }
-                }
-                Err(Failure::Verdict(Verdict::CE, message)) => {
-                    let first = message.lines().next().unwrap_or("").to_string();
-                    return Outcome::Crashed { reason: format!("does not build: {first}") };
-                }
-                Err(Failure::Verdict(_, detail)) => return Outcome::Crashed { reason: detail },
+            let truth = Truth { board, count: expected, boards: None };
+            let graded = match ran.grade(&truth) {
+                Ok(graded) => graded,
                 // Not the implementation's failure: not run, and said why.
-                Err(Failure::Judge(reason)) => {
+                Err(reason) => {
                     return Outcome::Skipped { reason: format!("the judge could not run it: {reason}") }
                 }
-                Ok(answer) => {
-                    if let Err(detail) = check_answer(board, expected, None, &answer) {
-                        let answer = match answer {
-                            Answer::Count(count) => count.to_string(),
-                            Answer::Boards(boards) => format!("{} boards", boards.len()),
-                        };
-                        return Outcome::WrongAnswer { answer, detail };
-                    }
+            };
+            let detail = graded.detail.unwrap_or_default();
+            match graded.verdict {
+                Verdict::AC => {}
+                Verdict::TLE => return Outcome::OverBudget { ran_for_ns: nanos(cpu), killed: true },
+                Verdict::MLE => return Outcome::OutOfMemory { peak_bytes: ran.peak_memory_bytes },
+                Verdict::WA => {
+                    let answer = match graded.received {
+                        Some(boards) if problem.lists_boards() => format!("{boards} boards"),
+                        Some(count) => count.to_string(),
+                        None => "unreadable or wrong".to_string(),
+                    };
+                    return Outcome::WrongAnswer { answer, detail };
                 }
+                Verdict::CE => {
+                    let first = detail.lines().next().unwrap_or("").to_string();
+                    return Outcome::Crashed { reason: format!("does not build: {first}") };
+                }
+                Verdict::RE | Verdict::OLE => return Outcome::Crashed { reason: detail },
             }
             samples.push(nanos(cpu));
             let first = Duration::from_nanos(samples[0]);

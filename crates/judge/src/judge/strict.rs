@@ -82,23 +82,7 @@ pub(super) fn strict_pass(
                 ..Request::judged(problem, &task.case.board, limits)
             };
             let attempt = attempt(strict, &request, child_program, options.sandbox.as_ref());
-            let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
-            match attempt.result {
-                Ok(answer) => check_answer(&task.case.board, task.case.expected, None, &answer)
-                    .err()
-                    .map(|detail| format!("a wrong answer under the checks: {}", first_line(&detail))),
-                // The judge's failure is no fault of the file's: its run stays unchecked.
-                Err(Failure::Judge(_)) => None,
-                Err(Failure::Verdict(_, detail)) => Some(
-                    match task.contestant {
-                        Contestant::File { submission, .. } => {
-                            submission.language.strict_fault(&attempt.stderr)
-                        }
-                        Contestant::Builtin(_) => None,
-                    }
-                    .unwrap_or_else(|| first_line(&detail)),
-                ),
-            }
+            fault_of(task, &attempt)
         },
         |_| {},
     );
@@ -108,4 +92,27 @@ pub(super) fn strict_pass(
         }
     }
     notes
+}
+
+/// What a `--strict` run of `task` found: nothing when it is AC (or the judge could not make it:
+/// no fault of the file's), a wrong answer under the checks, or the first lines of what the checks
+/// report.
+fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
+    let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
+    let truth = Truth { board: &task.case.board, count: task.case.expected, boards: None };
+    match attempt.grade(&truth) {
+        Ok(Graded { verdict: Verdict::AC, .. }) | Err(_) => None,
+        // An answer read, and wrong under the checks.
+        Ok(Graded { verdict: Verdict::WA, received: Some(_), detail }) => Some(format!(
+            "a wrong answer under the checks: {}",
+            first_line(detail.as_deref().unwrap_or_default())
+        )),
+        Ok(Graded { detail, .. }) => Some(
+            match task.contestant {
+                Contestant::File { submission, .. } => submission.language.strict_fault(&attempt.stderr),
+                Contestant::Builtin(_) => None,
+            }
+            .unwrap_or_else(|| first_line(detail.as_deref().unwrap_or_default())),
+        ),
+    }
 }

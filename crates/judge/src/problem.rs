@@ -97,6 +97,13 @@ pub enum Method {
 
 impl Method {
     pub const ALL: [Method; 2] = [Method::SolveNQueens, Method::TotalNQueens];
+
+    /// The methods `problems` ask for, in [`Method::ALL`]'s order (a driver's calls).
+    pub fn asked_by(problems: &[Problem]) -> impl Iterator<Item = Method> + '_ {
+        Method::ALL
+            .into_iter()
+            .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
+    }
 }
 
 /// One problem, described in one place: everything else (detection, drivers, case selection,

@@ -146,46 +146,24 @@ const LANGUAGE_MARKS: [&str; 14] = [
     "Exception in thread",
 ];
 
-/// The lines of `text` (its code, not its comments nor its tests) that name a language: `(line
-/// number, mark)`.
-fn language_marks(text: &str) -> Vec<(usize, &'static str)> {
-    let mut found = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let code = line.trim_start();
-        if code.starts_with("#[cfg(test)]") {
-            break;
-        }
-        if code.starts_with("//") {
-            continue;
-        }
-        let code = code.split(" // ").next().unwrap_or(code);
-        found.extend(
-            LANGUAGE_MARKS.iter().filter(|mark| code.contains(*mark)).map(|mark| (number + 1, *mark)),
-        );
-    }
-    found
+/// The lines of `text` that are code, with their numbers: not its comments, and nothing from its
+/// tests on.
+fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(at, line)| (at + 1, line.trim_start()))
+        .take_while(|(_, code)| !code.starts_with("#[cfg(test)]"))
+        .filter(|(_, code)| !code.starts_with("//"))
+        .map(|(number, code)| (number, code.split(" // ").next().unwrap_or(code)))
 }
 
-/// The engine's source files, `executor/` apart, with their text.
-fn engine_files_outside_the_executors() -> Vec<(std::path::PathBuf, String)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = vec![src.clone()];
-    let mut texts = Vec::new();
-    while let Some(path) = files.pop() {
-        if path.is_dir() {
-            if path != src.join("executor") {
-                files.extend(
-                    std::fs::read_dir(&path).expect("readable").map(|entry| entry.expect("entry").path()),
-                );
-            }
-            continue;
-        }
-        if path.extension().is_some_and(|extension| extension == "rs") && path != src.join("tidy.rs") {
-            let text = std::fs::read_to_string(&path).expect("a source file");
-            texts.push((path, text));
-        }
-    }
-    texts
+/// The lines of `text` (its code) that name a language: `(line number, mark)`.
+fn language_marks(text: &str) -> Vec<(usize, &'static str)> {
+    code_lines(text)
+        .flat_map(|(number, code)| {
+            LANGUAGE_MARKS.iter().filter(move |mark| code.contains(*mark)).map(move |mark| (number, *mark))
+        })
+        .collect()
 }
 
 #[test]
@@ -195,43 +173,32 @@ fn only_executors_name_a_language() {
         vec![(1, "\"python\"")]
     );
     assert_eq!(language_marks("ok();\n#[cfg(test)]\nmod tests { \"cpp\" }\n"), Vec::new());
-    let files = engine_files_outside_the_executors();
+    let files = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     assert!(files.len() > 20, "{} files", files.len());
     let named: Vec<String> = files
         .iter()
+        .filter(|(path, _)| !path.starts_with("executor/") && path != "tidy.rs")
         .flat_map(|(path, text)| {
-            language_marks(text)
-                .into_iter()
-                .map(move |(line, mark)| format!("{}:{line}: {mark}", path.display()))
+            language_marks(text).into_iter().map(move |(line, mark)| format!("{path}:{line}: {mark}"))
         })
         .collect();
     assert_eq!(named, Vec::<String>::new(), "a language named outside executor/: its executor should say it");
 }
 
-/// The lines of `text` (its code, not its comments nor its tests) that match on a problem: an arm
-/// (`Problem::X =>`, `Problem::X |`) or an equality with one (`== Problem::X`).
+/// The lines of `text` (its code) that match on a problem: an arm (`Problem::X =>`, `Problem::X |`)
+/// or an equality with one (`== Problem::X`).
 fn problem_matches(text: &str) -> Vec<usize> {
-    let mut found = Vec::new();
-    for (number, line) in text.lines().enumerate() {
-        let code = line.trim_start();
-        if code.starts_with("#[cfg(test)]") {
-            break;
-        }
-        if code.starts_with("//") {
-            continue;
-        }
-        let names_one = |rest: &str| {
-            rest.split("Problem::").skip(1).any(|after| {
-                let after = after.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
-                let after = after.trim_start();
-                after.starts_with("=>") || after.starts_with('|')
-            })
-        };
-        if names_one(code) || code.contains("== Problem::") || code.contains("!= Problem::") {
-            found.push(number + 1);
-        }
-    }
-    found
+    let names_one = |code: &str| {
+        code.split("Problem::").skip(1).any(|after| {
+            let after =
+                after.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim_start();
+            after.starts_with("=>") || after.starts_with('|')
+        })
+    };
+    code_lines(text)
+        .filter(|(_, code)| names_one(code) || code.contains("== Problem::") || code.contains("!= Problem::"))
+        .map(|(number, _)| number)
+        .collect()
 }
 
 #[test]
@@ -241,25 +208,11 @@ fn only_the_description_matches_on_a_problem() {
         [2, 3]
     );
     assert_eq!(problem_matches("if p == Problem::Queens {}\nlet all = [Problem::Queens];\n"), [1]);
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = vec![src.clone()];
-    let mut found = Vec::new();
-    while let Some(path) = files.pop() {
-        if path.is_dir() {
-            files.extend(
-                std::fs::read_dir(&path).expect("readable").map(|entry| entry.expect("entry").path()),
-            );
-            continue;
-        }
-        if path.extension().is_none_or(|extension| extension != "rs")
-            || path == src.join("problem.rs")
-            || path == src.join("tidy.rs")
-        {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).expect("a source file");
-        found.extend(problem_matches(&text).into_iter().map(|line| format!("{}:{line}", path.display())));
-    }
+    let found: Vec<String> = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+        .iter()
+        .filter(|(path, _)| path != "problem.rs" && path != "tidy.rs")
+        .flat_map(|(path, text)| problem_matches(text).into_iter().map(move |line| format!("{path}:{line}")))
+        .collect();
     assert_eq!(
         found,
         Vec::<String>::new(),

@@ -9,7 +9,7 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
-use crate::support::workspace_root;
+use crate::support::{processes_of, workspace_root};
 
 /// The uid the test's second user has when the test runs as root: in no distribution's range of
 /// system or login users.
@@ -98,23 +98,6 @@ impl Drop for UserFolder {
     }
 }
 
-/// The processes of `uid` named `comm`, zombies apart.
-fn processes_of(uid: u32, comm: &str) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
-    entries
-        .flatten()
-        .filter(|entry| entry.metadata().is_ok_and(|metadata| metadata.uid() == uid))
-        .filter(|entry| {
-            std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|name| name.trim_end() == comm)
-        })
-        .filter(|entry| {
-            std::fs::read_to_string(entry.path().join("stat"))
-                .is_ok_and(|stat| !stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')))
-        })
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .collect()
-}
-
 /// The text report's last line for `name`: `name: 1 AC`, say.
 fn summary_of<'a>(stdout: &'a str, name: &str) -> &'a str {
     let prefix = format!("{name}: ");
@@ -172,7 +155,7 @@ fn a_second_user_on_the_machine_judges_in_their_own_folders_and_is_fenced() {
         }
         assert_eq!(output.status.code(), Some(0), "{extra:?}: {}", shown(&output));
         assert_eq!(
-            processes_of(folder.uid, "qj-daemon-sid"),
+            processes_of(Some(folder.uid), "qj-daemon-sid"),
             Vec::<String>::new(),
             "{extra:?}: a daemon was left"
         );

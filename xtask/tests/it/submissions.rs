@@ -18,7 +18,8 @@ use checker::{oracle, Board};
 use serde_json::Value;
 
 use crate::support::{
-    path_arg, problem_ids, run_of, runs, strings, table, verdict, xtask, Ran, TempFolder, Xtask, PROBLEMS,
+    path_arg, problem_ids, processes_named, run_of, runs, strings, table, verdict, xtask, Ran, TempFolder,
+    Xtask, PROBLEMS,
 };
 
 /// The CSES 1624 sample board.
@@ -507,24 +508,6 @@ fn leftover_cgroups() -> Vec<PathBuf> {
         }
     }
     left
-}
-
-/// The pids of the processes named `comm` (/proc/PID/comm).
-fn processes_named(comm: &str) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
-    entries
-        .flatten()
-        .filter(|entry| entry.file_name().to_string_lossy().bytes().all(|byte| byte.is_ascii_digit()))
-        .filter(|entry| {
-            std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|name| name.trim_end() == comm)
-        })
-        // A zombie is dead already, waiting for whoever it was handed to (PID 1) to reap it.
-        .filter(|entry| {
-            std::fs::read_to_string(entry.path().join("stat"))
-                .is_ok_and(|stat| !stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')))
-        })
-        .map(|entry| entry.file_name().to_string_lossy().into_owned())
-        .collect()
 }
 
 /// Fork bombs alone, on the sample only (a bomb's verdict does not depend on its board, and each

@@ -434,3 +434,28 @@ impl Drop for BusyLoops {
         }
     }
 }
+
+/// The pids of the live processes named `comm` (/proc/PID/comm), of the user `uid` where one is
+/// given. A zombie is dead already, waiting for whoever it was handed to (PID 1) to reap it.
+pub fn processes_named(comm: &str) -> Vec<String> {
+    processes_of(None, comm)
+}
+
+/// [`processes_named`], of the user `uid` alone where one is given.
+pub fn processes_of(uid: Option<u32>, comm: &str) -> Vec<String> {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir("/proc") else { return Vec::new() };
+    entries
+        .flatten()
+        .filter(|entry| entry.file_name().to_string_lossy().bytes().all(|byte| byte.is_ascii_digit()))
+        .filter(|entry| uid.is_none_or(|uid| entry.metadata().is_ok_and(|metadata| metadata.uid() == uid)))
+        .filter(|entry| {
+            std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|name| name.trim_end() == comm)
+        })
+        .filter(|entry| {
+            std::fs::read_to_string(entry.path().join("stat"))
+                .is_ok_and(|stat| !stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')))
+        })
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect()
+}

@@ -103,10 +103,7 @@ fn driver(context: &BuildContext) -> String {
         "#include <bits/stdc++.h>\nusing namespace std;\n#line 1 \"{quoted}\"\n{user}\n#line 1 \"queens-judge-driver.cpp\"\n"
     );
     text.push_str(DRIVER_HEAD);
-    for method in Method::ALL
-        .into_iter()
-        .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
-    {
+    for method in Method::asked_by(problems) {
         text.push_str(match method {
             Method::SolveNQueens => DRIVER_51,
             Method::TotalNQueens => DRIVER_52,

@@ -266,10 +266,7 @@ fn is_main(code: &str, start: usize, end: usize) -> bool {
 /// goes with the test's answer: a fresh process would not have it.
 fn driver(problems: &[Problem]) -> String {
     let mut text = format!("{DRIVER_HEAD}public class {DRIVER_CLASS} {{\n{DRIVER_STATE}{DRIVER_MAIN}");
-    for method in Method::ALL
-        .into_iter()
-        .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
-    {
+    for method in Method::asked_by(problems) {
         text.push_str(match method {
             Method::SolveNQueens => DRIVER_51,
             Method::TotalNQueens => DRIVER_52,

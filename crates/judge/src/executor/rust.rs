@@ -102,10 +102,7 @@ fn driver(user: &str, problems: &[Problem]) -> String {
     }
     text.push_str(user);
     text.push_str("\n// The judge's driver, after the file: its lines move nothing above.\npub fn judge_run(problem: &str, n: i32) -> String {\n    match problem {\n");
-    for method in Method::ALL
-        .into_iter()
-        .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
-    {
+    for method in Method::asked_by(problems) {
         text.push_str(match method {
             Method::SolveNQueens => SOLVE_N_QUEENS_ARM,
             Method::TotalNQueens => TOTAL_N_QUEENS_ARM,

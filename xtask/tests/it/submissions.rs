@@ -1494,6 +1494,8 @@ fn a_judge_that_is_not_root_sandboxes_caps_and_counts_the_same() {
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
         .env("CARGO_TARGET_DIR", folder.path.join("target"))
+        // Its cache in the test's folder: with no HOME it would be a folder of /tmp left behind.
+        .env("QUEENS_JUDGE_HOME", folder.path.join("home"))
         .stdin(Stdio::null());
     let output = command.output().expect("the judge starts");
     let stdout = String::from_utf8_lossy(&output.stdout);

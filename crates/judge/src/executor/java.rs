@@ -145,7 +145,8 @@ impl Executor for Java {
     }
 
     fn version_command(&self, command: &[String]) -> Vec<String> {
-        vec![command.first().cloned().unwrap_or_default(), "-version".into()]
+        // Without its performance data: it would leave /tmp/hsperfdata_USER behind.
+        vec![command.first().cloned().unwrap_or_default(), "-J-XX:-UsePerfData".into(), "-version".into()]
     }
 }
 

@@ -601,7 +601,7 @@ mod tests {
         let wrong = graded(Ok(Answer::Count(right + 1))).expect("a verdict");
         assert_eq!((wrong.verdict, wrong.received), (Verdict::WA, Some(right + 1)));
         assert_eq!(wrong.detail.as_deref(), Some(format!("expected {count}, got {}", right + 1).as_str()));
-        // Two boards where a queen attacks another: WA, with the checker's reason.
+        // One board whose two queens attack each other: WA, with the checker's reason.
         let attacking =
             vec![vec!["Q...".to_string(), "Q...".to_string(), "....".to_string(), "....".to_string()]];
         let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");

@@ -4,9 +4,10 @@
 //!
 //! - Files: it may read and execute beneath the folders the sandbox shows (`/usr`, the `/bin` and
 //!   `/lib` folders, `/etc/alternatives`, the toolchain's folders and the run's [`Layout`]), read
-//!   `/proc` and two files of `/etc` (OpenSSL's settings, the loader's cache), read and write the sandbox's few device nodes, and write only beneath its own scratch
-//!   folder and the layout's writable folder (a build's). Not `$HOME`, not the judge's caches, not
-//!   `/etc`, not the cgroup files (so it cannot leave its groups, even as root).
+//!   `/proc` and two files of `/etc` (OpenSSL's settings, the loader's cache), read and write the
+//!   sandbox's few device nodes, and write only beneath its own scratch folder and the layout's
+//!   writable folder (a build's). Not `$HOME`, not the judge's caches, not `/etc`, not the cgroup
+//!   files (so it cannot leave its groups, even as root).
 //! - Processes: no `ptrace`, and so no `/proc/PID/mem` or `environ`, of any process outside its
 //!   domain (the judge, another run), whatever Yama says.
 //! - Where the kernel has them (Landlock ABI 4 and 6): no TCP, no signal to a process outside its
@@ -16,9 +17,7 @@
 //! after `PR_SET_NO_NEW_PRIVS`. A kernel without Landlock gives no fence ([`Fence::new`] says so),
 //! and the seccomp filter ([`super::SignalFilter`]) is then all there is.
 
-use std::ffi::CString;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 use super::{Layout, DEVICES};
@@ -60,6 +59,8 @@ struct PathBeneathAttr {
 pub struct Fence {
     ruleset: OwnedFd,
     scratch: Scratch,
+    /// The file-system rights the ruleset handles on this kernel.
+    handled: u64,
 }
 
 /// What the child needs of a [`Fence`] between `fork` and `exec`: its ruleset's descriptor.
@@ -156,7 +157,7 @@ impl Fence {
         }
         // SAFETY: a descriptor the kernel just gave, owned by nothing else.
         let ruleset = unsafe { OwnedFd::from_raw_fd(fd as i32) };
-        let fence = Fence { ruleset, scratch: Scratch::new()? };
+        let fence = Fence { ruleset, scratch: Scratch::new()?, handled: attr.handled_access_fs };
         for folder in ["/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc/alternatives"] {
             fence.allow(Path::new(folder), READ)?;
         }
@@ -179,19 +180,14 @@ impl Fence {
     /// Lets the run have `rights` beneath `path` (those a file takes, where it is a file); a path
     /// that does not exist is skipped.
     fn allow(&self, path: &Path, rights: u64) -> Result<(), String> {
-        let Ok(name) = CString::new(path.as_os_str().as_bytes()) else { return Ok(()) };
-        // SAFETY: a NUL-terminated path; the descriptor is closed below.
-        let fd = unsafe { libc::open(name.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
-        if fd < 0 {
-            return Ok(());
-        }
-        // SAFETY: a descriptor just opened, owned by nothing else.
-        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
-        let is_dir = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_dir());
-        let abi_rights = rights & (READ | write_rights(landlock_abi()));
+        use std::os::unix::fs::OpenOptionsExt;
+        let opened = std::fs::OpenOptions::new().read(true).custom_flags(libc::O_PATH).open(path);
+        let Ok(place) = opened else { return Ok(()) };
+        let is_dir = place.metadata().is_ok_and(|metadata| metadata.is_dir());
+        let rights = rights & self.handled;
         let rule = PathBeneathAttr {
-            allowed_access: if is_dir { abi_rights } else { abi_rights & FILE_RIGHTS },
-            parent_fd: fd.as_raw_fd(),
+            allowed_access: if is_dir { rights } else { rights & FILE_RIGHTS },
+            parent_fd: place.as_raw_fd(),
         };
         // SAFETY: a valid rule for a ruleset this fence owns.
         let added = unsafe {

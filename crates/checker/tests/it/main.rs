@@ -22,6 +22,7 @@ mod board;
 mod oracle;
 mod placement;
 mod properties;
+mod rows;
 mod solution_set;
 mod strings;
 mod support;

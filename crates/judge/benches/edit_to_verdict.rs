@@ -16,7 +16,7 @@ use checker::{oracle, Board};
 use criterion::{criterion_group, criterion_main, Criterion};
 use judge::answer::Answer;
 use judge::contestant::{attempt, Contestant, Request};
-use judge::problem::Problem;
+use judge::problem::{Problem, TestInput};
 use judge::runner::Limits;
 use judge::sandbox::Sandbox;
 use judge::submission::{build, detect, Build, Toolchain};
@@ -45,7 +45,7 @@ struct Loop {
     toolchain: Toolchain,
     builds: PathBuf,
     folder: PathBuf,
-    board: Board,
+    board: TestInput,
     expected: u64,
 }
 
@@ -83,7 +83,7 @@ fn edit_to_verdict(c: &mut Criterion) {
         builds: target.join("bench-builds"),
         folder: target.join("bench-edits"),
         expected: oracle::count(&board),
-        board,
+        board: TestInput::Board(board),
     };
     std::fs::create_dir_all(&this.folder).expect("a folder for the edits");
     assert_eq!(this.expected, 65, "the CSES sample's count");

@@ -17,7 +17,7 @@ use checker::{oracle, Board};
 use criterion::{criterion_group, criterion_main, Criterion};
 use judge::answer::Answer;
 use judge::contestant::{attempt_session, Contestant, Request};
-use judge::problem::Problem;
+use judge::problem::{Problem, TestInput};
 use judge::runner::Limits;
 use judge::sandbox::Sandbox;
 use judge::submission::{build, detect, Build, Toolchain};
@@ -43,7 +43,7 @@ struct Bench {
     sandbox: Sandbox,
     toolchain: Toolchain,
     builds: PathBuf,
-    boards: Vec<Board>,
+    boards: Vec<TestInput>,
 }
 
 impl Bench {
@@ -79,7 +79,7 @@ fn leetcode_sessions(c: &mut Criterion) {
         sandbox: Sandbox::detect().expect("the sandbox works here"),
         toolchain: Toolchain::from_environment(),
         builds: target.join("bench-builds"),
-        boards: SIDES.iter().map(|&n| Board::empty(n).expect("1 <= n <= 9")).collect(),
+        boards: SIDES.iter().map(|&n| TestInput::Board(Board::empty(n).expect("1 <= n <= 9"))).collect(),
     };
     let truth: Vec<i128> =
         SIDES.iter().map(|&n| i128::from(oracle::known_count(n).expect("OEIS A000170"))).collect();

@@ -5,15 +5,20 @@
 //! - a count: the number alone (CSES programs print exactly this);
 //! - boards: the number of boards, then each board as its number of rows followed by the rows, one
 //!   a line (a row that holds a line break is sent with it escaped as `\n`, which the checker then
-//!   rejects as a bad character).
+//!   rejects as a bad character);
+//! - placements (POJ 3239): one line a side, each column's row from 1, separated by spaces, as POJ
+//!   programs print them.
 //!
 //! A count is read as one token, white space around it ignored, as judges compare output, so
 //! trailing spaces or a missing final newline never matter; boards are read line by line, so a row
 //! arrives exactly as the solution returned it. Checking is the checker's: a count against `expected`, every
 //! board on its own (the first wrong one named and drawn), then the set (missing and extra boards
-//! drawn), then duplicates.
+//! drawn), then duplicates. Placements are read a line each, blank lines skipped and numbers split on
+//! white space, and each is checked on its side ([`checker::check_rows`]), the first wrong one named.
 
-use checker::{check_strings, solution_set, Board, Placement};
+use checker::{check_rows, check_strings, solution_set, Board, Placement};
+
+use crate::problem::{AnswerKind, Problem, TestInput};
 
 /// A run's verdict, as the judges name them.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
@@ -52,6 +57,8 @@ pub enum Answer {
     Count(i128),
     /// LeetCode 51's boards.
     Boards(Vec<Vec<String>>),
+    /// POJ 3239's placements, one a side: each column's row, from 1.
+    Placements(Vec<Vec<u64>>),
 }
 
 impl Answer {
@@ -78,15 +85,33 @@ impl Answer {
                 }
                 text
             }
+            Answer::Placements(placements) => {
+                let mut text = String::new();
+                for rows in placements {
+                    let numbers: Vec<String> = rows.iter().map(u64::to_string).collect();
+                    text.push_str(&numbers.join(" "));
+                    text.push('\n');
+                }
+                text
+            }
         }
     }
 
-    /// Reads an answer in the wire format; `boards` says which kind is expected.
+    /// What it answered, in a number: the count, or how many boards or placements.
+    pub fn received(&self) -> i128 {
+        match self {
+            Answer::Count(count) => *count,
+            Answer::Boards(boards) => boards.len() as i128,
+            Answer::Placements(placements) => placements.len() as i128,
+        }
+    }
+
+    /// Reads an answer of `kind` in the wire format.
     ///
     /// # Errors
     /// One line saying what is missing or unreadable, for a WA's detail.
-    pub fn from_wire(text: &str, boards: bool) -> Result<Answer, String> {
-        Answer::from_wire_within(text, boards, usize::MAX)
+    pub fn from_wire(text: &str, kind: AnswerKind) -> Result<Answer, String> {
+        Answer::from_wire_within(text, kind, usize::MAX)
     }
 
     /// [`Answer::from_wire`], stopping once the boards read would take more than `budget` bytes
@@ -96,10 +121,18 @@ impl Answer {
     ///
     /// # Errors
     /// The WA's detail, "answer too large" past the budget.
-    pub fn from_wire_within(text: &str, boards: bool, budget: usize) -> Result<Answer, String> {
-        if !boards {
-            return count_from_wire(text);
+    pub fn from_wire_within(text: &str, kind: AnswerKind, budget: usize) -> Result<Answer, String> {
+        match kind {
+            AnswerKind::Count => count_from_wire(text),
+            AnswerKind::Boards => boards_from_wire(text, budget),
+            AnswerKind::Placements => placements_from_wire(text, budget),
         }
+    }
+}
+
+/// Boards, read line by line (see [`Answer::from_wire_within`]).
+fn boards_from_wire(text: &str, budget: usize) -> Result<Answer, String> {
+    {
         // Boards are read line by line, so that a row is exactly what the solution returned.
         let mut lines = text.lines();
         let number = |line: Option<&str>, what: &str| -> Result<usize, String> {
@@ -140,6 +173,31 @@ impl Answer {
     }
 }
 
+/// Placements, a line each (blank lines skipped), numbers split on white space; each number costs
+/// the judge eight bytes once read, each line a `Vec`.
+fn placements_from_wire(text: &str, budget: usize) -> Result<Answer, String> {
+    let mut placements = Vec::new();
+    let mut cost = 0usize;
+    for (index, line) in text.lines().enumerate().filter(|(_, line)| !line.trim().is_empty()) {
+        let mut rows = Vec::new();
+        for token in line.split_whitespace() {
+            let row = token.parse::<u64>().map_err(|_| {
+                format!("line {}: expected a row number, found `{}`", index + 1, shorten(token))
+            })?;
+            rows.push(row);
+        }
+        cost = cost.saturating_add(placement_cost(rows.len()));
+        if cost > budget {
+            return Err(format!(
+                "answer too large: its placements would take more than {} MB of the judge's memory: not read past that",
+                budget >> 20
+            ));
+        }
+        placements.push(rows);
+    }
+    Ok(Answer::Placements(placements))
+}
+
 /// What one board costs the judge once parsed, beside its rows: its `Vec`.
 const BOARD_COST: usize = size_of::<Vec<String>>();
 
@@ -153,6 +211,17 @@ fn row_cost(length: usize) -> usize {
 /// of [`Answer::from_wire_within`]'s budget.
 pub fn boards_cost(boards: usize, rows: usize, length: usize) -> usize {
     boards.saturating_mul(BOARD_COST.saturating_add(rows.saturating_mul(row_cost(length))))
+}
+
+/// What one placement of `rows` rows costs the judge once parsed: its `Vec` and eight bytes a row.
+fn placement_cost(rows: usize) -> usize {
+    BOARD_COST.saturating_add(rows.saturating_mul(8))
+}
+
+/// What the placements of `sides` cost the judge once parsed, one a side: the measure of
+/// [`Answer::from_wire_within`]'s budget for them.
+pub fn placements_cost(sides: &[usize]) -> usize {
+    sides.iter().fold(0, |cost: usize, &side| cost.saturating_add(placement_cost(side)))
 }
 
 /// A count: one integer token, white space around it ignored, as judges compare output.
@@ -190,6 +259,7 @@ pub fn check_answer(
         Answer::Count(count) if *count == i128::from(expected) => return Ok(()),
         Answer::Count(count) => return Err(format!("expected {expected}, got {count}")),
         Answer::Boards(boards) => boards,
+        Answer::Placements(_) => return Err("placements where a count or boards were expected".into()),
     };
     let placements = check_each_board(board, boards)?;
     if let Some(reference) = reference {
@@ -201,6 +271,28 @@ pub fn check_answer(
     reject_duplicates(&placements)?;
     if placements.len() as u64 != expected {
         return Err(format!("expected {expected} boards, got {} (each valid, none twice)", placements.len()));
+    }
+    Ok(())
+}
+
+/// Checks POJ 3239's placements, one a side of `sides` in order, each with the checker.
+///
+/// # Errors
+/// The WA's detail: too few or too many placements, or the first wrong one with its side and the
+/// checker's reason.
+pub fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), String> {
+    let Answer::Placements(placements) = answer else {
+        return Err("a count or boards where placements, one a line, were expected".into());
+    };
+    for (index, (&n, rows)) in sides.iter().zip(placements).enumerate() {
+        check_rows(n, rows).map_err(|error| format!("placement {} (n = {n}): {error}", index + 1))?;
+    }
+    if placements.len() != sides.len() {
+        return Err(format!(
+            "{} placements for {} sides: expected one a side, a line each",
+            placements.len(),
+            sides.len()
+        ));
     }
     Ok(())
 }
@@ -264,6 +356,51 @@ pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placeme
     Ok(placements)
 }
 
+/// The most of an answer to `problem` on `input` the judge reads: room for every right answer
+/// (LeetCode 51's boards, drawn, from OEIS's count; POJ's placements, each row number of up to
+/// six digits and a space), twice over, and 64 KiB for what a program may print around it; what
+/// comes past it is counted, not kept (WA, "answer too long").
+pub fn longest_answer(problem: Problem, input: &TestInput) -> usize {
+    let slack = 64 << 10;
+    match (problem.answer(), input) {
+        (AnswerKind::Boards, TestInput::Board(board)) => {
+            let n = board.n();
+            // A board is its row count's line, then n rows of n characters and a line end.
+            let board_bytes = 8 + n * (n + 1);
+            right_boards(n).saturating_mul(board_bytes).saturating_mul(2).saturating_add(slack)
+        }
+        (AnswerKind::Placements, TestInput::Sides(sides)) => {
+            let bytes: usize = sides.iter().map(|&side| side.saturating_mul(7).saturating_add(1)).sum();
+            bytes.saturating_mul(2).saturating_add(slack)
+        }
+        // A count, or an answer its input cannot have (refused when read).
+        (AnswerKind::Count, _)
+        | (AnswerKind::Boards, TestInput::Sides(_))
+        | (AnswerKind::Placements, TestInput::Board(_)) => slack,
+    }
+}
+
+/// How many right boards the empty n x n board has (OEIS), `usize::MAX` where OEIS stops.
+fn right_boards(n: usize) -> usize {
+    checker::oracle::known_count(n).map_or(usize::MAX, |count| usize::try_from(count).unwrap_or(usize::MAX))
+}
+
+/// The most memory the judge spends parsing an answer to `problem` on `input`: twice what every
+/// right board takes (OEIS's count of them), or every placement, and 1 MiB; past it the answer is
+/// WA, "answer too large", whatever its size on the wire. A count costs nothing to speak of.
+pub fn parse_budget(problem: Problem, input: &TestInput) -> usize {
+    let twice = |bytes: usize| bytes.saturating_mul(2).saturating_add(1 << 20);
+    match (problem.answer(), input) {
+        (AnswerKind::Count, _) => usize::MAX,
+        (AnswerKind::Boards, TestInput::Board(board)) => {
+            let n = board.n();
+            twice(boards_cost(right_boards(n), n, n))
+        }
+        (AnswerKind::Placements, TestInput::Sides(sides)) => twice(placements_cost(sides)),
+        (AnswerKind::Boards, TestInput::Sides(_)) | (AnswerKind::Placements, TestInput::Board(_)) => 1 << 20,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -275,26 +412,40 @@ mod tests {
             Answer::Count(-3),
             Answer::Boards(vec![]),
             Answer::Boards(vec![vec![".Q..".into(), "...Q".into(), "Q...".into(), "..Q.".into()], vec![]]),
+            Answer::Placements(vec![vec![5, 3, 1, 6, 8, 2, 4, 7], vec![1]]),
         ] {
-            let boards = matches!(answer, Answer::Boards(_));
-            assert_eq!(Answer::from_wire(&answer.to_wire(), boards), Ok(answer));
+            let kind = match answer {
+                Answer::Count(_) => AnswerKind::Count,
+                Answer::Boards(_) => AnswerKind::Boards,
+                Answer::Placements(_) => AnswerKind::Placements,
+            };
+            assert_eq!(Answer::from_wire(&answer.to_wire(), kind), Ok(answer));
         }
     }
 
     #[test]
     fn tokens_compare_as_judges_compare() {
-        assert_eq!(Answer::from_wire("  65 \r\n\n", false), Ok(Answer::Count(65)));
-        assert_eq!(Answer::from_wire("65", false), Ok(Answer::Count(65)));
-        assert_eq!(Answer::from_wire("", false), Err("the output ends where a count was expected".into()));
-        assert_eq!(Answer::from_wire("65 66", false), Err("the count 65 is followed by `66`".into()));
-        assert_eq!(Answer::from_wire("sixty", false), Err("expected a count, found `sixty`".into()));
+        assert_eq!(Answer::from_wire("  65 \r\n\n", AnswerKind::Count), Ok(Answer::Count(65)));
+        assert_eq!(Answer::from_wire("65", AnswerKind::Count), Ok(Answer::Count(65)));
+        assert_eq!(
+            Answer::from_wire("", AnswerKind::Count),
+            Err("the output ends where a count was expected".into())
+        );
+        assert_eq!(
+            Answer::from_wire("65 66", AnswerKind::Count),
+            Err("the count 65 is followed by `66`".into())
+        );
+        assert_eq!(
+            Answer::from_wire("sixty", AnswerKind::Count),
+            Err("expected a count, found `sixty`".into())
+        );
         // Past its budget, an answer is not read on: 3 boards of 64 one-letter rows, and room for 2.
         let flood: String = format!("3\n{}", "64\nQ\n".replace("Q\n", &"Q\n".repeat(64)).repeat(3));
-        assert!(Answer::from_wire_within(&flood, true, boards_cost(3, 64, 1)).is_ok());
-        let stopped = Answer::from_wire_within(&flood, true, boards_cost(2, 64, 1));
+        assert!(Answer::from_wire_within(&flood, AnswerKind::Boards, boards_cost(3, 64, 1)).is_ok());
+        let stopped = Answer::from_wire_within(&flood, AnswerKind::Boards, boards_cost(2, 64, 1));
         assert!(stopped.is_err_and(|detail| detail.starts_with("answer too large")));
         assert_eq!(
-            Answer::from_wire("1\n4\nQ...\n", true),
+            Answer::from_wire("1\n4\nQ...\n", AnswerKind::Boards),
             Err("the output ends in board 1, row 2".to_string())
         );
     }
@@ -302,10 +453,42 @@ mod tests {
     #[test]
     fn a_row_is_sent_as_it_is_and_a_line_break_in_it_escaped() {
         let answer = Answer::Boards(vec![vec!["Q .".into(), String::new(), "Q\n".into()]]);
-        let read = Answer::from_wire(&answer.to_wire(), true).expect("three rows");
+        let read = Answer::from_wire(&answer.to_wire(), AnswerKind::Boards).expect("three rows");
         assert_eq!(read, Answer::Boards(vec![vec!["Q .".into(), String::new(), "Q\\n".into()]]));
         let board = Board::empty(3).expect("3 x 3");
         assert!(check_answer(&board, 0, None, &read).is_err());
+    }
+
+    /// POJ's placements: read a line each, blank lines skipped; checked on their sides in order,
+    /// the first wrong one named with the checker's reason; one a side, no more, no fewer.
+    #[test]
+    fn placements_are_read_a_line_each_and_checked_on_their_sides() {
+        let read = |text: &str| Answer::from_wire(text, AnswerKind::Placements);
+        let sample = "5 3 1 6 8 2 4 7\n";
+        assert_eq!(read("\n 5 3  1 6 8 2 4 7 \r\n\n"), read(sample));
+        assert_eq!(check_placements(&[8], &read(sample).expect("numbers")), Ok(()));
+        assert_eq!(read("5 3 x\n"), Err("line 1: expected a row number, found `x`".into()));
+        assert_eq!(read("\n5 -3\n"), Err("line 2: expected a row number, found `-3`".into()));
+        let two = read("2 4 1 3\n5 3 1 6 8 2 4 7\n").expect("numbers");
+        assert_eq!(check_placements(&[4, 8], &two), Ok(()));
+        assert_eq!(
+            check_placements(&[4], &two),
+            Err("2 placements for 1 sides: expected one a side, a line each".into())
+        );
+        assert_eq!(
+            check_placements(&[4, 8, 9], &two),
+            Err("2 placements for 3 sides: expected one a side, a line each".into())
+        );
+        let attacking = read("2 4 1 3\n1 2 3 4 5 6 7 8\n").expect("numbers");
+        assert_eq!(
+            check_placements(&[4, 8], &attacking),
+            Err("placement 2 (n = 8): the queens of column 1 (row 1) and column 2 (row 2) attack, along their diagonal (\\)".into())
+        );
+        let budget = read("1 2 3\n").map(|_| ());
+        assert_eq!(budget, Ok(()));
+        assert!(Answer::from_wire_within("1 2 3\n4 5 6\n", AnswerKind::Placements, 40)
+            .is_err_and(|detail| detail.starts_with("answer too large")));
+        assert!(check_placements(&[4], &Answer::Count(2)).is_err());
     }
 
     #[test]

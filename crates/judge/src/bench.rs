@@ -45,7 +45,6 @@ use std::time::Duration;
 use checker::{oracle, Board, MAX_N};
 use serde::Serialize;
 
-use crate::answer::Answer;
 use crate::answer::Verdict;
 use crate::case::load_cases;
 use crate::child::Samples;
@@ -53,7 +52,8 @@ use crate::choose::{choose, Choice};
 use crate::contestant::{attempt, Contestant, Failure, Request, Timing, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
-use crate::problem::Problem;
+use crate::problem::TestInput;
+use crate::problem::{Input, Problem};
 use crate::registry::{entries, Entry, Kernel};
 use crate::runner::Limits;
 use crate::sandbox::Sandbox;
@@ -183,15 +183,20 @@ pub fn timed_problem(entry: &Entry) -> Problem {
 }
 
 /// The built-in implementations a run times, in the registry's order: none when files are given
-/// without `--impl`.
+/// without `--impl`; and none of POJ 3239's, whose input is sides where bench times boards.
 pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
     if !options.files.is_empty() && options.impl_pattern.is_none() {
         return Vec::new();
     }
     entries(options.with_fixtures)
         .into_iter()
-        .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()))
+        .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()) && times_boards(entry))
         .collect()
+}
+
+/// Whether bench can time `entry`: it answers a problem of boards.
+fn times_boards(entry: &Entry) -> bool {
+    entry.problems.iter().any(|problem| problem.input() != Input::Sides)
 }
 
 /// The implementation `--baseline PATTERN` names among those `options` selects: the one whose id
@@ -386,7 +391,7 @@ pub fn bench(
         let expected = crate::truth::count(&board);
         for (pinning_index, pinning) in pinnings.iter().enumerate() {
             for (index, timed) in implementations.iter().enumerate() {
-                if timed.problem.admits(&board).is_none() {
+                if timed.problem.admits_board(&board).is_none() {
                     continue;
                 }
                 let contestant = &contestants[timed.contestant];
@@ -446,12 +451,13 @@ pub fn bench(
                 Vec::new()
             }
         };
-        for case in cases
+        let with_reserved = cases
             .iter()
-            .filter(|case| case.board.reserved_count() > 0 && options.sizes.contains(&case.board.n()))
-        {
+            .filter_map(|case| Some((case, case.board_and_count()?)))
+            .filter(|(_, (board, _))| board.reserved_count() > 0 && options.sizes.contains(&board.n()));
+        for (case, (board, expected)) in with_reserved {
             for (pinning_index, pinning) in pinnings.iter().enumerate() {
-                for timed in counters.iter().filter(|timed| timed.problem.admits(&case.board).is_some()) {
+                for timed in counters.iter().filter(|timed| timed.problem.admits(&case.input).is_some()) {
                     let contestant = &contestants[timed.contestant];
                     if pinning_index > 0 && matches!(contestant, Contestant::File { .. }) {
                         continue;
@@ -467,10 +473,10 @@ pub fn bench(
                         implementation: timed.id.clone(),
                         problem: timed.problem,
                         board: case.id.clone(),
-                        n: case.board.n(),
+                        n: board.n(),
                         threads: pinning.threads,
-                        expected: case.expected,
-                        outcome: run.measure(contestant, timed.problem, &case.board, case.expected),
+                        expected,
+                        outcome: run.measure(contestant, timed.problem, board, expected),
                         ratio_to_fastest: None,
                         ratio_to_baseline: None,
                         ratio_to_baseline_bound: None,
@@ -533,9 +539,10 @@ fn timed(options: &BenchOptions) -> Result<(Vec<Contestant>, Vec<Timed>), Error>
     let mut timed = Vec::new();
     for (index, contestant) in contestants.iter().enumerate() {
         match contestant {
-            Contestant::Builtin(entry) => {
+            Contestant::Builtin(entry) if times_boards(entry) => {
                 timed.push(Timed { id: entry.id(), problem: timed_problem(entry), contestant: index });
             }
+            Contestant::Builtin(_) => {}
             Contestant::File { submission, .. } => {
                 for &problem in &submission.problems {
                     // Beside the built-ins of its kind: a whole program with CSES's counters.

@@ -34,6 +34,7 @@ use checker::{Board, MAX_N};
 use serde::Deserialize;
 
 use crate::escape::escape_controls;
+use crate::problem::{Problem, TestInput};
 
 mod folder;
 pub use folder::*;
@@ -75,8 +76,10 @@ pub struct Case {
     pub id: String,
     /// The file as given (cases folder joined with the relative path); for a test pair, its `.in`.
     pub path: PathBuf,
-    pub board: Board,
-    pub expected: u64,
+    /// What a judged program is given.
+    pub input: TestInput,
+    /// The count, for a board; none for sides, where any right placement is accepted.
+    pub expected: Option<u64>,
     pub description: Option<String>,
     pub time_limit_ms: u64,
     pub memory_limit_mb: u64,
@@ -100,6 +103,25 @@ pub enum ExpectedFrom {
 }
 
 impl Case {
+    /// The board, for a board's case.
+    pub fn board(&self) -> Option<&Board> {
+        self.input.board()
+    }
+
+    /// What its runs are held to in a report: the count for a board (for LeetCode 51, the number
+    /// of boards), the number of placements, one a side, for sides.
+    pub fn expected_number(&self) -> u64 {
+        match &self.input {
+            TestInput::Board(_) => self.expected.unwrap_or_default(),
+            TestInput::Sides(sides) => sides.len() as u64,
+        }
+    }
+
+    /// The board and its count, for a board's case.
+    pub fn board_and_count(&self) -> Option<(&Board, u64)> {
+        Some((self.input.board()?, self.expected?))
+    }
+
     /// The case's limits, for the runner.
     pub fn limits(&self) -> crate::runner::Limits {
         crate::runner::Limits {
@@ -145,6 +167,31 @@ struct CaseFile {
     example: bool,
 }
 
+/// A case of sides (POJ 3239's input): no `expected`, since any right placement is accepted.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SidesFile {
+    sides: toml::Spanned<toml::Value>,
+    description: Option<String>,
+    time_limit_ms: Option<toml::Spanned<u64>>,
+    memory_limit_mb: Option<toml::Spanned<u64>>,
+    #[serde(default)]
+    example: bool,
+}
+
+/// What every case file may set besides its input.
+struct Settings {
+    description: Option<String>,
+    time_limit_ms: Option<toml::Spanned<u64>>,
+    memory_limit_mb: Option<toml::Spanned<u64>>,
+    example: bool,
+}
+
+/// Whether `text` is a TOML table with a `sides` key: a case of sides, read as [`SidesFile`].
+fn names_sides(text: &str) -> bool {
+    toml::from_str::<toml::Table>(text).is_ok_and(|table| table.contains_key("sides"))
+}
+
 /// The 1-based line and column of a byte offset in `text`.
 fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
@@ -165,7 +212,7 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
         let (line, column) = line_and_column(text, offset);
         Some(format!("line {line}, column {column}"))
     };
-    let file: CaseFile = toml::from_str(text).map_err(|error| {
+    let toml_fault = |error: toml::de::Error| {
         let location = error.span().and_then(|span| at_offset(span.start));
         // toml's messages may span lines, and quote keys and values whole (an unknown key's name
         // as it is, control characters included); a case error is one short line.
@@ -177,42 +224,24 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             short.push_str("...");
         }
         fail(location, escape_controls(&short).into_owned())
-    })?;
-
-    let key = |name: &str| Some(format!("key `{name}`"));
-    let board = match (file.n, file.board) {
-        (Some(_), Some(_)) => {
-            return Err(fail(None, "both `n` and `board` are given: expected exactly one".into()))
-        }
-        (None, None) => {
-            return Err(fail(None, "neither `n` nor `board` is given: expected exactly one".into()))
-        }
-        (Some(n), None) => {
-            let side = *n.get_ref();
-            let board = usize::try_from(side).ok().and_then(|side| Board::empty(side).ok());
-            match board {
-                Some(board) => board,
-                None => return Err(fail(key("n"), format!("{side} is out of range: expected 1 to {MAX_N}"))),
-            }
-        }
-        (None, Some(board_text)) => {
-            let span = board_text.span();
-            match Board::parse(board_text.get_ref()) {
-                Ok(board) => board,
-                Err(error) => {
-                    let raw = &text[span.clone()];
-                    let (value_line, _) = line_and_column(text, span.start);
-                    let location = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
-                        format!("key `board`, line {}", value_line + file_lines_before(raw, error.line))
-                    } else {
-                        // A one-line string (rows joined by `\n` escapes) has no file line per row.
-                        format!("key `board` (line {value_line})")
-                    };
-                    return Err(fail(Some(location), format!("board {error}")));
-                }
-            }
-        }
     };
+    let key = |name: &str| Some(format!("key `{name}`"));
+    let (input, expected, settings) = if names_sides(text) {
+        let file: SidesFile = toml::from_str(text).map_err(toml_fault)?;
+        let sides = parse_sides(file.sides.get_ref()).map_err(|message| fail(key("sides"), message))?;
+        let SidesFile { description, time_limit_ms, memory_limit_mb, example, .. } = file;
+        (TestInput::Sides(sides), None, Settings { description, time_limit_ms, memory_limit_mb, example })
+    } else {
+        let file: CaseFile = toml::from_str(text).map_err(toml_fault)?;
+        let input = TestInput::Board(case_board(text, &file, &fail)?);
+        let CaseFile { description, time_limit_ms, memory_limit_mb, example, expected, .. } = file;
+        (input, Some(expected), Settings { description, time_limit_ms, memory_limit_mb, example })
+    };
+    // The limits of the judge whose input this is (CSES's for a board, POJ's for sides).
+    let (default_time, default_memory) = Problem::ALL
+        .into_iter()
+        .find(|problem| problem.admits(&input).is_some())
+        .map_or((DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB), Problem::limits);
     let bounded = |value: Option<toml::Spanned<u64>>, name: &str, default: u64, max: u64| match value {
         None => Ok(default),
         Some(value) if (1..=max).contains(value.get_ref()) => Ok(*value.get_ref()),
@@ -220,27 +249,109 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
             Err(fail(key(name), format!("{} is out of range: expected 1 to {max}", value.get_ref())))
         }
     };
+    let time_limit_ms = bounded(settings.time_limit_ms, "time_limit_ms", default_time, MAX_TIME_LIMIT_MS)?;
+    let memory_limit_mb =
+        bounded(settings.memory_limit_mb, "memory_limit_mb", default_memory, MAX_MEMORY_LIMIT_MB)?;
     Ok(Case {
         id: id.to_string(),
         path: path.to_path_buf(),
-        board,
-        expected: file.expected,
-        description: file.description,
-        time_limit_ms: bounded(
-            file.time_limit_ms,
-            "time_limit_ms",
-            DEFAULT_TIME_LIMIT_MS,
-            MAX_TIME_LIMIT_MS,
-        )?,
-        memory_limit_mb: bounded(
-            file.memory_limit_mb,
-            "memory_limit_mb",
-            DEFAULT_MEMORY_LIMIT_MB,
-            MAX_MEMORY_LIMIT_MB,
-        )?,
+        input,
+        expected,
+        description: settings.description,
+        time_limit_ms,
+        memory_limit_mb,
         expected_from: ExpectedFrom::CaseFile,
-        example: file.example,
+        example: settings.example,
     })
+}
+
+/// The board a case file gives: exactly one of `n` and `board`.
+fn case_board(
+    text: &str,
+    file: &CaseFile,
+    fail: &dyn Fn(Option<String>, String) -> CaseError,
+) -> Result<Board, CaseError> {
+    match (&file.n, &file.board) {
+        (Some(_), Some(_)) => Err(fail(None, "both `n` and `board` are given: expected exactly one".into())),
+        (None, None) => Err(fail(None, "neither `n` nor `board` is given: expected exactly one".into())),
+        (Some(n), None) => {
+            let side = *n.get_ref();
+            let board = usize::try_from(side).ok().and_then(|side| Board::empty(side).ok());
+            board.ok_or_else(|| {
+                fail(Some("key `n`".into()), format!("{side} is out of range: expected 1 to {MAX_N}"))
+            })
+        }
+        (None, Some(board_text)) => {
+            let span = board_text.span();
+            Board::parse(board_text.get_ref()).map_err(|error| {
+                let raw = &text[span.clone()];
+                let (value_line, _) = line_and_column(text, span.start);
+                let location = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+                    format!("key `board`, line {}", value_line + file_lines_before(raw, error.line))
+                } else {
+                    // A one-line string (rows joined by `\n` escapes) has no file line per row.
+                    format!("key `board` (line {value_line})")
+                };
+                fail(Some(location), format!("board {error}"))
+            })
+        }
+    }
+}
+
+/// The largest side a `sides` case may hold, and the most sides (a case file is at most
+/// [`MAX_CASE_FILE_BYTES`]; an answer is about four bytes a side, so these bound it to a few MB).
+pub const MAX_SIDE_OF_SIDES: usize = 100_000;
+pub const MAX_SIDES: usize = 10_000;
+pub const MAX_SIDES_TOTAL: usize = 1_000_000;
+
+/// `sides = [8, 9, 10]` or `sides = { from = 8, to = 300 }`: every side from 1 up, but 2 and 3,
+/// which have no placement.
+fn parse_sides(value: &toml::Value) -> Result<Vec<usize>, String> {
+    let side = |value: &toml::Value| -> Result<usize, String> {
+        let number = value
+            .as_integer()
+            .ok_or_else(|| format!("a {} is not a side: expected an integer", value.type_str()))?;
+        let side = usize::try_from(number).ok().filter(|side| (1..=MAX_SIDE_OF_SIDES).contains(side));
+        match side {
+            None => Err(format!("{number} is out of range: expected 1 to {MAX_SIDE_OF_SIDES}")),
+            Some(side @ (2 | 3)) => {
+                Err(format!("{side} has no placement: no {side} queens fit on a {side} x {side} board"))
+            }
+            Some(side) => Ok(side),
+        }
+    };
+    let sides: Vec<usize> = match value {
+        toml::Value::Array(items) => items.iter().map(side).collect::<Result<_, _>>()?,
+        toml::Value::Table(table) => {
+            if let Some(other) = table.keys().find(|key| *key != "from" && *key != "to") {
+                return Err(format!("unknown key `{}`: expected `from` and `to`", escape_controls(other)));
+            }
+            let end =
+                |name: &str| table.get(name).ok_or_else(|| format!("no `{name}`: expected `from` and `to`"));
+            let (from, to) = (side(end("from")?)?, side(end("to")?)?);
+            if from > to {
+                return Err(format!("from {from} to {to}: expected from <= to"));
+            }
+            (from..=to).filter(|side| !matches!(side, 2 | 3)).collect()
+        }
+        other => {
+            return Err(format!(
+                "expected a list of sides or {{ from = A, to = B }}, found a {}",
+                other.type_str()
+            ))
+        }
+    };
+    if sides.is_empty() {
+        return Err("no side: expected at least one".into());
+    }
+    let total: usize = sides.iter().sum();
+    if sides.len() > MAX_SIDES || total > MAX_SIDES_TOTAL {
+        return Err(format!(
+            "{} sides adding up to {total}: at most {MAX_SIDES} sides adding up to {MAX_SIDES_TOTAL}",
+            sides.len()
+        ));
+    }
+    Ok(sides)
 }
 
 /// How many lines of the file lie before line `board_line` of a multi-line string's value, whose

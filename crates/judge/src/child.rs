@@ -24,15 +24,15 @@ use std::time::{Duration, Instant};
 use checker::Board;
 
 use crate::answer::{check_boards, Answer};
-use crate::problem::{Input, Problem};
+use crate::problem::{AnswerKind, Input, Problem, TestInput};
 use crate::registry::Entry;
 
-/// The input a problem's judge gives for `board`: the board's text for the counting problems, the
-/// side for LeetCode's.
-pub fn input_text(problem: Problem, board: &Board) -> String {
-    match problem.description().input {
-        Input::Board => board.to_text(),
-        Input::Side => format!("{}\n", board.n()),
+/// The input a problem's judge gives for `input`: the board's text for the counting problems, the
+/// side for LeetCode's, the sides and a `0` for POJ's.
+pub fn input_text(problem: Problem, input: &TestInput) -> String {
+    match (problem.input(), input) {
+        (Input::Side, TestInput::Board(board)) => format!("{}\n", board.n()),
+        _ => input.text(),
     }
 }
 
@@ -40,14 +40,23 @@ pub fn input_text(problem: Problem, board: &Board) -> String {
 ///
 /// # Errors
 /// The checker's message for a bad board, or a bad side.
-pub fn parse_input(problem: Problem, input: &[u8]) -> Result<Board, String> {
-    match problem.description().input {
-        Input::Board => Board::parse_bytes(input).map_err(|error| error.to_string()),
+pub fn parse_input(problem: Problem, input: &[u8]) -> Result<TestInput, String> {
+    let text = String::from_utf8_lossy(input);
+    let side = |token: &str| token.parse::<usize>().map_err(|_| format!("expected a side, found `{token}`"));
+    match problem.input() {
+        Input::Board => Board::parse_bytes(input).map(TestInput::Board).map_err(|error| error.to_string()),
         Input::Side => {
-            let text = String::from_utf8_lossy(input);
-            let side: usize =
-                text.trim().parse().map_err(|_| format!("expected a side, found `{}`", text.trim()))?;
-            Board::empty(side).map_err(|error| error.to_string())
+            Board::empty(side(text.trim())?).map(TestInput::Board).map_err(|error| error.to_string())
+        }
+        Input::Sides => {
+            let mut sides = Vec::new();
+            for token in text.split_whitespace() {
+                match side(token)? {
+                    0 => break,
+                    n => sides.push(n),
+                }
+            }
+            Ok(TestInput::Sides(sides))
         }
     }
 }
@@ -154,26 +163,26 @@ pub fn child_main(
     out: &mut dyn Write,
 ) -> Result<(), String> {
     pin_to_listed_cpus()?;
-    let board = parse_input(request.problem, input)?;
+    let input = parse_input(request.problem, input)?;
     let started = Instant::now();
-    let answer = entry.kernel.run(&board);
+    let answer = entry.kernel.run(&input);
     let first_run = started.elapsed();
-    let text = match answer {
-        Answer::Boards(boards) if request.check_inside => match check_boards(&board, &boards) {
+    let text = match (answer, input.board()) {
+        (Answer::Boards(boards), Some(board)) if request.check_inside => match check_boards(board, &boards) {
             Ok(_) => Answer::Count(boards.len() as i128).to_wire(),
             // The first line names the fault; the rest draws boards, too much to send back.
             Err(fault) => {
                 format!("fault: {}\n", fault.lines().next().unwrap_or_default().trim_end_matches(':'))
             }
         },
-        answer => answer.to_wire(),
+        (answer, _) => answer.to_wire(),
     };
     out.write_all(text.as_bytes()).map_err(|error| format!("cannot write the answer: {error}"))?;
     if let Some(sample_count) = request.samples {
         let iterations = if sample_count == 0 {
             1
         } else {
-            let warm_run = estimate_warm_run(entry, &board, request.sample_target);
+            let warm_run = estimate_warm_run(entry, &input, request.sample_target);
             (request.sample_target.as_nanos() / warm_run.as_nanos().max(1))
                 .clamp(1, u128::from(MAX_ITERATIONS)) as u64
         };
@@ -181,7 +190,7 @@ pub fn child_main(
             .map(|_| {
                 let started = Instant::now();
                 for _ in 0..iterations {
-                    black_box(entry.kernel.run(black_box(&board)));
+                    black_box(entry.kernel.run(black_box(&input)));
                 }
                 (nanos(started.elapsed()) / iterations).to_string()
             })
@@ -212,8 +221,8 @@ pub fn child_session(
         if input.read_line(&mut line).map_err(|error| format!("cannot read stdin: {error}"))? == 0 {
             return Ok(());
         }
-        let board = parse_input(request.problem, line.as_bytes())?;
-        let answer = entry.kernel.run(&board).to_wire();
+        let input = parse_input(request.problem, line.as_bytes())?;
+        let answer = entry.kernel.run(&input).to_wire();
         write!(channel, "A {} 0\n{answer}", answer.len())
             .and_then(|()| channel.flush())
             .map_err(write_error)?;
@@ -236,8 +245,11 @@ pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, Str
     if let Some(fault) = answer_text.strip_prefix("fault: ") {
         return (Err(fault.trim_end().to_string()), samples);
     }
-    let boards = request.problem.lists_boards() && !request.check_inside;
-    (Answer::from_wire(answer_text, boards), samples)
+    let kind = match request.problem.answer() {
+        AnswerKind::Boards if request.check_inside => AnswerKind::Count,
+        kind => kind,
+    };
+    (Answer::from_wire(answer_text, kind), samples)
 }
 
 fn parse_samples(line: &str) -> Option<Samples> {
@@ -251,12 +263,12 @@ fn parse_samples(line: &str) -> Option<Samples> {
 
 /// A warm run's time: batches of doubling size until one lasts a quarter of a sample. This also
 /// warms the caches and the branch predictors before the samples that count.
-fn estimate_warm_run(entry: &Entry, board: &Board, sample_target: Duration) -> Duration {
+fn estimate_warm_run(entry: &Entry, input: &TestInput, sample_target: Duration) -> Duration {
     let mut iterations = 1u64;
     loop {
         let started = Instant::now();
         for _ in 0..iterations {
-            black_box(entry.kernel.run(black_box(board)));
+            black_box(entry.kernel.run(black_box(input)));
         }
         let elapsed = started.elapsed();
         if elapsed >= sample_target / 4 || iterations >= MAX_ITERATIONS {

@@ -6,12 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use checker::{Board, Placement};
+use checker::Placement;
 
-use crate::answer::{check_answer, Answer, Verdict};
+use crate::answer::{check_answer, check_placements, longest_answer, parse_budget, Answer, Verdict};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
-use crate::problem::Problem;
+use crate::problem::{Problem, TestInput};
 use crate::registry::Entry;
 use crate::runner::{Ending, Finished, Isolation, Job, Limits, SessionTest};
 use crate::sandbox::Sandbox;
@@ -41,6 +41,11 @@ impl Contestant {
         }
     }
 
+    /// Whether a TLE of it is expected: a built-in search shown to be too slow by design.
+    pub fn too_slow_by_design(&self) -> bool {
+        matches!(self, Contestant::Builtin(entry) if entry.too_slow_by_design)
+    }
+
     /// Whether one run answers all its problems on a case (a counter's CSES and `queens` tables),
     /// rather than one run a problem (a LeetCode driver is told which method to call).
     pub fn one_run_for_all_problems(&self) -> bool {
@@ -49,35 +54,6 @@ impl Contestant {
             Contestant::File { submission, .. } => submission.shape == Shape::Program,
         }
     }
-}
-
-/// The most of an answer to `problem` on `board` the judge reads: room for every right answer
-/// (LeetCode 51's boards, drawn, from OEIS's count), twice over, and 64 KiB for what a program
-/// may print around it; what comes past it is counted, not kept (WA, "answer too long").
-pub fn longest_answer(problem: Problem, board: &Board) -> usize {
-    let slack = 64 << 10;
-    if !problem.lists_boards() {
-        return slack;
-    }
-    let n = board.n();
-    let boards = checker::oracle::known_count(n)
-        .map_or(usize::MAX, |count| usize::try_from(count).unwrap_or(usize::MAX));
-    // A board is its row count's line, then n rows of n characters and a line end.
-    let board_bytes = 8 + n * (n + 1);
-    boards.saturating_mul(board_bytes).saturating_mul(2).saturating_add(slack)
-}
-
-/// The most memory the judge spends parsing an answer to `problem` on `board`: twice what every
-/// right board takes (OEIS's count of them), and 1 MiB; past it the answer is WA, "answer too
-/// large", whatever its size on the wire. A count costs nothing to speak of.
-pub fn parse_budget(problem: Problem, board: &Board) -> usize {
-    if !problem.lists_boards() {
-        return usize::MAX;
-    }
-    let n = board.n();
-    let boards = checker::oracle::known_count(n)
-        .map_or(usize::MAX, |count| usize::try_from(count).unwrap_or(usize::MAX));
-    crate::answer::boards_cost(boards, n, n).saturating_mul(2).saturating_add(1 << 20)
 }
 
 /// Reads every submitted file; two with one file name are told apart by their paths. A file that
@@ -157,7 +133,7 @@ pub fn build_all(
 #[derive(Clone, Copy, Debug)]
 pub struct Request<'a> {
     pub problem: Problem,
-    pub board: &'a Board,
+    pub input: &'a TestInput,
     pub limits: Limits,
     pub timing: Timing<'a>,
     /// The address-space cap, when not the runner's (`u64::MAX`: none, for the sanitizers).
@@ -165,9 +141,9 @@ pub struct Request<'a> {
 }
 
 impl<'a> Request<'a> {
-    /// A judged run: `problem` on `board` within `limits`, timed by the kernel's accounting.
-    pub fn judged(problem: Problem, board: &'a Board, limits: Limits) -> Request<'a> {
-        Request { problem, board, limits, timing: Timing::Kernel, address_space: None }
+    /// A judged run: `problem` on `input` within `limits`, timed by the kernel's accounting.
+    pub fn judged(problem: Problem, input: &'a TestInput, limits: Limits) -> Request<'a> {
+        Request { problem, input, limits, timing: Timing::Kernel, address_space: None }
     }
 }
 
@@ -216,13 +192,28 @@ pub struct Attempt {
     pub new_process: bool,
 }
 
-/// What is right on one test: its board, the count, and the boards themselves where the judge
-/// holds them (LeetCode 51's cases with a snapshot).
+/// What is right on one test: its input, the count (for a board), and the boards themselves where
+/// the judge holds them (LeetCode 51's cases with a snapshot). Sides have no count: any right
+/// placement of each is accepted.
 #[derive(Clone, Copy, Debug)]
 pub struct Truth<'a> {
-    pub board: &'a Board,
-    pub count: u64,
+    pub input: &'a TestInput,
+    pub count: Option<u64>,
     pub boards: Option<&'a [Placement]>,
+}
+
+impl Truth<'_> {
+    /// Checks `answer` against it with the checker.
+    ///
+    /// # Errors
+    /// The WA's detail.
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        match (self.input, self.count) {
+            (TestInput::Sides(sides), _) => check_placements(sides, answer),
+            (TestInput::Board(board), Some(count)) => check_answer(board, count, self.boards, answer),
+            (TestInput::Board(_), None) => Err("no count is known for this board".into()),
+        }
+    }
 }
 
 /// An attempt graded against the truth: its verdict, set here and nowhere else, what it answered
@@ -247,11 +238,8 @@ impl Attempt {
                 Ok(Graded { verdict: *verdict, received: None, detail: Some(detail.clone()) })
             }
             Ok(answer) => {
-                let received = Some(match answer {
-                    Answer::Count(count) => *count,
-                    Answer::Boards(boards) => boards.len() as i128,
-                });
-                Ok(match check_answer(truth.board, truth.count, truth.boards, answer) {
+                let received = Some(answer.received());
+                Ok(match truth.check(answer) {
                     Ok(()) => Graded { verdict: Verdict::AC, received, detail: None },
                     Err(detail) => Graded { verdict: Verdict::WA, received, detail: Some(detail) },
                 })
@@ -414,15 +402,15 @@ pub fn attempt(
         Ok(prepared) => prepared,
         Err(failure) => return failed(failure),
     };
-    let (problem, board, limits) = (request.problem, request.board, request.limits);
-    let input = input_text(problem, board);
+    let (problem, limits) = (request.problem, request.limits);
+    let input = input_text(problem, request.input);
     // A built-in timing itself may print all LeetCode 51's boards; a judged run what a right
     // answer takes.
     let answer_bytes = match request.timing {
         Timing::Samples { .. } if prepared.layout.is_none() => {
             usize::try_from(limits.output_bytes).unwrap_or(usize::MAX)
         }
-        _ => longest_answer(problem, board),
+        _ => longest_answer(problem, request.input),
     };
     let env = prepared.env();
     let job = Job { stdin: input.as_bytes(), answer_bytes, ..prepared.job(sandbox, &env, limits) };
@@ -461,14 +449,14 @@ pub fn attempt_session(
         }
     };
     let inputs: Vec<String> =
-        requests.iter().map(|request| input_text(request.problem, request.board)).collect();
+        requests.iter().map(|request| input_text(request.problem, request.input)).collect();
     let tests: Vec<SessionTest> = requests
         .iter()
         .zip(&inputs)
         .map(|(request, input)| SessionTest {
             input: input.as_bytes(),
             limits: request.limits,
-            answer_bytes: longest_answer(request.problem, request.board),
+            answer_bytes: longest_answer(request.problem, request.input),
         })
         .collect();
     // Each test brings its input, limits and answer's room: the session takes them from `tests`.
@@ -513,7 +501,7 @@ fn grade(
     prepared: &Prepared,
     child_request: &ChildRequest,
 ) -> Attempt {
-    let (limits, board) = (&request.limits, request.board);
+    let limits = &request.limits;
     let answer_channel = prepared.answer_channel;
     let problem = child_request.problem;
     let mut attempt = failed(Failure::Verdict(Verdict::RE, String::new()));
@@ -556,7 +544,7 @@ fn grade(
         Ending::Exited { stdout } => {
             let answer = match &channel {
                 Some(text) => {
-                    Answer::from_wire_within(text, problem.lists_boards(), parse_budget(problem, board))
+                    Answer::from_wire_within(text, problem.answer(), parse_budget(problem, request.input))
                 }
                 None => {
                     let (answer, samples) = read_output(&stdout, child_request);
@@ -580,6 +568,7 @@ fn grade(
 mod tests {
     use super::*;
     use crate::runner::Limits;
+    use checker::Board;
 
     fn attempt_with(result: Result<Answer, Failure>) -> Attempt {
         Attempt { result, ..failed(Failure::Judge(String::new())) }
@@ -591,7 +580,8 @@ mod tests {
     fn an_attempt_is_graded_once_against_the_truth() {
         let board = Board::parse("....\n....\n....\n....\n").expect("4 x 4");
         let count = checker::oracle::count(&board);
-        let truth = Truth { board: &board, count, boards: None };
+        let input = TestInput::Board(board);
+        let truth = Truth { input: &input, count: Some(count), boards: None };
         let graded = |result| attempt_with(result).grade(&truth);
         let right = i128::from(count);
         assert_eq!(
@@ -619,7 +609,7 @@ mod tests {
     #[test]
     fn a_run_the_judge_cannot_start_is_the_judges_failure() {
         let entry = crate::registry::find("cses/bitmask").expect("a built-in");
-        let board = Board::empty(8).expect("8 x 8");
+        let board = TestInput::Board(Board::empty(8).expect("8 x 8"));
         let limits = Limits {
             cpu_time: Duration::from_secs(1),
             memory_bytes: 256 << 20,

@@ -7,6 +7,10 @@
 //! - `leetcode51/NAME`, `leetcode52/NAME` and `leetcode/NAME` give `crates/leetcode/src/NAME.rs`
 //!   without its `pub struct Solution;` line, because LeetCode's editor declares `struct Solution`
 //!   itself; one module answers both problems, so the three ids differ only in the leading comment.
+//! - `poj3239/NAME` gives a whole program: the module `crates/poj/src/NAME.rs`, then a generated
+//!   `main` that reads the sides until a 0 and prints one placement a line. POJ itself takes no
+//!   Rust (C, C++, Java): the file runs on this judge and on judges that take Rust, and is a
+//!   model to port for POJ.
 //!
 //! The module sources come from the solution crates' registries (`cses::IMPLEMENTATIONS`,
 //! `leetcode::IMPLEMENTATIONS`), whose entries embed their files at compile time, so the export
@@ -41,10 +45,13 @@ pub enum Target {
     LeetCode52,
     /// `leetcode/NAME`: the same block, for either problem.
     LeetCode,
+    /// `poj3239/NAME`: a whole program for POJ 3239's input.
+    Poj3239,
 }
 
 impl Target {
-    pub const ALL: [Target; 4] = [Target::Cses, Target::LeetCode51, Target::LeetCode52, Target::LeetCode];
+    pub const ALL: [Target; 5] =
+        [Target::Cses, Target::LeetCode51, Target::LeetCode52, Target::LeetCode, Target::Poj3239];
 
     /// The id's part before the `/`.
     pub fn prefix(self) -> &'static str {
@@ -53,6 +60,7 @@ impl Target {
             Target::LeetCode51 => "leetcode51",
             Target::LeetCode52 => "leetcode52",
             Target::LeetCode => "leetcode",
+            Target::Poj3239 => "poj3239",
         }
     }
 
@@ -70,6 +78,9 @@ impl Target {
                 })
                 .map(|implementation| implementation.name)
                 .collect(),
+            Target::Poj3239 => {
+                poj::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect()
+            }
         }
     }
 
@@ -78,6 +89,7 @@ impl Target {
         match self {
             Target::Cses => "cses",
             Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => "leetcode",
+            Target::Poj3239 => "poj",
         }
     }
 
@@ -90,6 +102,7 @@ impl Target {
             Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => {
                 leetcode::implementation(name)?.source
             }
+            Target::Poj3239 => poj::implementation(name)?.source,
         };
         Some(ModuleSource { path: format!("crates/{}/src/{name}.rs", self.crate_folder()), text })
     }
@@ -150,8 +163,81 @@ pub fn export(id: &str) -> Result<String, ExportError> {
     match target {
         Target::Cses => cses_program(id, &source),
         Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode_file(target, id, &source),
+        Target::Poj3239 => poj_program(id, &source),
     }
 }
+
+/// The POJ 3239 program: a header, the module, then [`POJ_MAIN`].
+///
+/// # Errors
+/// When the module has no `pub fn place(` or has a `fn main(` of its own.
+pub fn poj_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
+    if !source.text.contains("pub fn place(") {
+        return Err(ExportError::MissingEntryPoint {
+            path: source.path.clone(),
+            expected: "pub fn place(n: usize) -> Option<Vec<usize>>",
+        });
+    }
+    if source.text.lines().any(|line| line.trim_start().starts_with("fn main(")) {
+        return Err(ExportError::DefinesMain { path: source.path.clone() });
+    }
+    let mut program = format!(
+        "// POJ 3239 \"Solution to the n Queens Puzzle\", made by `cargo xtask export {id}` from\n\
+         // {path}, followed by a `main` that reads the sides until a 0 and prints\n\
+         // one placement a line. Std only; build it with `rustc --edition 2021 -O`. POJ itself\n\
+         // takes C, C++ and Java (the class `Main`), not Rust: port it to submit it there.\n\
+         //\n",
+        path = source.path
+    );
+    program.push_str(&outer_header(source.text));
+    ensure_blank_line(&mut program);
+    program.push_str(POJ_MAIN);
+    Ok(program)
+}
+
+/// The `main` of an exported POJ 3239 program: the sides, white space apart, up to a 0 or the
+/// end; for each, the module's placement, its rows a space apart. A token that is no side, or a
+/// side without a placement, gets one line on stderr, exit status 2, and what was placed before.
+pub const POJ_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's side. The sides come on stdin until a 0; each
+// placement goes to stdout on a line, each column's row from 1, a space apart.
+fn main() {
+    use std::io::{Read, Write};
+
+    let mut input = String::new();
+    if let Err(error) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("error: cannot read stdin: {error}");
+        std::process::exit(2);
+    }
+    let mut output = String::new();
+    let mut fault = None;
+    for token in input.split_ascii_whitespace() {
+        let placed = match token.parse::<usize>() {
+            Ok(0) => break,
+            Ok(n) => place(n).ok_or_else(|| format!("n = {n} has no placement")),
+            Err(_) => Err(format!("`{token}` is not a side")),
+        };
+        match placed {
+            Ok(rows) => {
+                let rows: Vec<String> = rows.iter().map(ToString::to_string).collect();
+                output.push_str(&rows.join(" "));
+                output.push('\n');
+            }
+            Err(message) => {
+                fault = Some(message);
+                break;
+            }
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+        std::process::exit(1);
+    }
+    if let Some(message) = fault {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
+}
+"#;
 
 /// The CSES program: a header, the module, then [`CSES_MAIN`].
 ///

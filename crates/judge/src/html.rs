@@ -236,7 +236,11 @@ fn failures(page: &mut String, report: &JudgeReport) {
             );
             if run.verdict == Verdict::WA {
                 if let Some(received) = run.received {
-                    let what = if problem.problem.lists_boards() { " boards" } else { "" };
+                    let what = match problem.problem.answer() {
+                        AnswerKind::Count => "",
+                        AnswerKind::Boards => " boards",
+                        AnswerKind::Placements => " placements",
+                    };
                     let _ = writeln!(
                         articles,
                         "<p class=\"counts\">expected <strong>{}</strong>{what}, received <strong>{received}</strong>{what}</p>",
@@ -248,6 +252,8 @@ fn failures(page: &mut String, report: &JudgeReport) {
                 let drawn = match problem.problem.description().answer {
                     AnswerKind::Boards => attacked_board(detail).or_else(|| set_difference(detail)),
                     AnswerKind::Count => case.map(|case| board(&case.board, &[])),
+                    // The detail names the wrong placement, its side and its two queens.
+                    AnswerKind::Placements => None,
                 };
                 if let Some(drawn) = drawn {
                     articles.push_str(&drawn);

@@ -19,7 +19,7 @@ use crate::choose::{choose, Choice, Chosen};
 use crate::contestant::{attempt, attempt_session, Attempt, Contestant, Graded, Request, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
-use crate::problem::{Input, Problem, Scope};
+use crate::problem::{AnswerKind, Input, Problem, Scope, TestInput};
 use crate::sandbox::Sandbox;
 use crate::snapshot::{already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use crate::submission::{Build, Submission, Toolchain};
@@ -34,7 +34,7 @@ pub use strict::*;
 use summary::*;
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 6;
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// One child process to run: a contestant on a case, for every problem it answers there.
 struct Task<'a> {
@@ -120,7 +120,7 @@ pub fn judge(
         && problem_reports
             .iter()
             .flat_map(|report| &report.runs)
-            .filter(|run| run.scope == Scope::Within)
+            .filter(|run| run.scope == Scope::Within && !run.expected_tle)
             .all(|run| run.verdict == Verdict::AC && run.strict_fault.is_none());
     Ok(JudgeReport {
         schema_version: SCHEMA_VERSION,
@@ -179,7 +179,7 @@ fn plan_tasks<'a>(
             let answered: Vec<(Problem, Scope)> = problems
                 .iter()
                 .filter(|&&problem| contestant.solves(problem))
-                .filter_map(|&problem| problem.admits(&case.board).map(|scope| (problem, scope)))
+                .filter_map(|&problem| problem.admits(&case.input).map(|scope| (problem, scope)))
                 .collect();
             if answered.is_empty() {
                 continue;
@@ -345,7 +345,7 @@ fn reference_of<'r>(
 fn request_of<'a>(task: &Task<'a>) -> Request<'a> {
     // Every problem a task answers takes the same input and the same kind of answer.
     let (problem, _) = task.problems[0];
-    Request::judged(problem, &task.case.board, task.case.limits())
+    Request::judged(problem, &task.case.input, task.case.limits())
 }
 
 /// Runs one task in a process of its own and judges what came back.
@@ -372,7 +372,7 @@ fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) ->
         new_process: attempt.new_process,
         judge_failure: None,
     };
-    let truth = Truth { board: &task.case.board, count: task.case.expected, boards: reference };
+    let truth = Truth { input: &task.case.input, count: task.case.expected, boards: reference };
     let graded = match attempt.grade(&truth) {
         Ok(graded) => graded,
         Err(reason) => {
@@ -385,9 +385,10 @@ fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) ->
     let (verdict, detail) = match graded {
         // An answer that could not be read says what the right one was.
         Graded { verdict: Verdict::WA, received: None, detail: Some(detail) }
-            if !problem.lists_boards() && !detail.starts_with("answer too long") =>
+            if problem.answer() == AnswerKind::Count && !detail.starts_with("answer too long") =>
         {
-            (Verdict::WA, Some(format!("{detail}; the right answer is {}", task.case.expected)))
+            let right = task.case.expected_number();
+            (Verdict::WA, Some(format!("{detail}; the right answer is {right}")))
         }
         Graded { verdict, detail, .. } => (verdict, detail),
     };
@@ -395,7 +396,7 @@ fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) ->
     outcome.verdict = verdict;
     outcome.detail = match detail {
         Some(detail) if is_file && verdict != Verdict::CE => {
-            Some(with_context(detail, verdict, problem, &task.case.board, attempt.printed))
+            Some(with_context(detail, verdict, problem, &task.case.input, attempt.printed))
         }
         detail => detail,
     };
@@ -408,14 +409,17 @@ fn with_context(
     detail: String,
     verdict: Verdict,
     problem: Problem,
-    board: &checker::Board,
+    input: &TestInput,
     printed: Option<String>,
 ) -> String {
     let mut text = detail;
     if verdict == Verdict::WA || printed.is_some() {
-        match problem.description().input {
-            Input::Board => text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end())),
-            Input::Side => text.push_str(&format!("\ninput: n = {}", board.n())),
+        match (problem.input(), input) {
+            (Input::Board, TestInput::Board(board)) => {
+                text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end()))
+            }
+            (Input::Side, TestInput::Board(board)) => text.push_str(&format!("\ninput: n = {}", board.n())),
+            (_, input) => text.push_str(&format!("\ninput: {}, then 0", input.label())),
         }
     }
     if let Some(printed) = printed {

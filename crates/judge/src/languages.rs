@@ -153,6 +153,7 @@ pub fn self_test(
     }
     let contestant = Contestant::File { submission, build: built };
     let board = checker::Board::parse(SELF_TEST_BOARD).map_err(|error| error.to_string())?;
+    let board = crate::problem::TestInput::Board(board);
     let limits = Limits {
         cpu_time: Duration::from_secs(10),
         memory_bytes: 512 << 20,

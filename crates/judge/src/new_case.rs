@@ -170,7 +170,8 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
             faults.push((case.path.clone(), fault));
             continue;
         }
-        let counted = match crate::truth::count_within_reach(&case.board) {
+        let Some((board, expected)) = case.board_and_count() else { continue };
+        let counted = match crate::truth::count_within_reach(board) {
             Ok(counted) => counted,
             Err(reason) => {
                 let fault =
@@ -179,13 +180,9 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
                 continue;
             }
         };
-        if counted != case.expected {
-            let fault = format!(
-                "{}: says {}, but the oracle counts {counted} for {}",
-                output.display(),
-                case.expected,
-                file_name(&case.path)
-            );
+        if counted != expected {
+            let (shown, pair) = (output.display(), file_name(&case.path));
+            let fault = format!("{shown}: says {expected}, but the oracle counts {counted} for {pair}");
             faults.push((output, fault));
             continue;
         }
@@ -195,7 +192,7 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
             let relative_output = output.strip_prefix(source).unwrap_or(&output);
             format!("imported from {} and {}", relative.display(), relative_output.display())
         });
-        let text = render_case_file(&case.board, false, counted, Some(&description));
+        let text = render_case_file(board, false, counted, Some(&description));
         let id = format!("{name}/{}", case.id);
         if let Err(error) = parse_case(&id, &path, &text) {
             faults.push((path, format!("internal error, the new case does not parse: {error}")));

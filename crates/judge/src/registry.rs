@@ -5,7 +5,8 @@
 //! so adding an implementation is one module file and one line there; this module only reads them.
 //! A CSES counter (`cses/NAME`) solves CSES 1624 and the general counting problem, `queens`, unless
 //! it is declared for 8 x 8 boards only; a LeetCode module appears as `leetcode51/NAME` when it has
-//! `solve_n_queens` and as `leetcode52/NAME` when it has `total_n_queens`.
+//! `solve_n_queens` and as `leetcode52/NAME` when it has `total_n_queens`; a POJ module
+//! (`poj::IMPLEMENTATIONS`) as `poj3239/NAME`.
 //!
 //! The deliberately broken fixtures at the end exist to show that the judge and `stress` catch
 //! what they should; they are listed only when asked for.
@@ -15,7 +16,7 @@ use std::fmt;
 use checker::Board;
 
 use crate::answer::Answer;
-use crate::problem::Problem;
+use crate::problem::{Problem, TestInput};
 
 /// The function an implementation offers.
 #[derive(Clone, Copy)]
@@ -26,6 +27,8 @@ pub enum Kernel {
     Enumerate(fn(i32) -> Vec<Vec<String>>),
     /// LeetCode 52's `total_n_queens`.
     Total(fn(i32) -> i32),
+    /// A POJ 3239 placement: each column's row, from 1, or none where no placement exists.
+    Place(fn(usize) -> Option<Vec<usize>>),
 }
 
 impl fmt::Debug for Kernel {
@@ -34,6 +37,7 @@ impl fmt::Debug for Kernel {
             Kernel::Count(_) => "Count",
             Kernel::Enumerate(_) => "Enumerate",
             Kernel::Total(_) => "Total",
+            Kernel::Place(_) => "Place",
         })
     }
 }
@@ -45,16 +49,28 @@ impl Kernel {
             Kernel::Count(_) => "cses",
             Kernel::Enumerate(_) => "leetcode51",
             Kernel::Total(_) => "leetcode52",
+            Kernel::Place(_) => "poj3239",
         }
     }
 
-    /// Runs the kernel on `board` (LeetCode's take its side).
-    pub fn run(self, board: &Board) -> Answer {
-        let side = || i32::try_from(board.n()).expect("a board side is at most checker::MAX_N");
-        match self {
-            Kernel::Count(count) => Answer::Count(i128::from(count(board.reserved_rows()))),
-            Kernel::Total(total) => Answer::Count(i128::from(total(side()))),
-            Kernel::Enumerate(solve) => Answer::Boards(solve(side())),
+    /// Runs the kernel on `input` (LeetCode's take the board's side; a placement, each side).
+    pub fn run(self, input: &TestInput) -> Answer {
+        let side = |board: &Board| i32::try_from(board.n()).expect("a board side is at most checker::MAX_N");
+        match (self, input) {
+            (Kernel::Count(count), TestInput::Board(board)) => {
+                Answer::Count(i128::from(count(board.reserved_rows())))
+            }
+            (Kernel::Total(total), TestInput::Board(board)) => Answer::Count(i128::from(total(side(board)))),
+            (Kernel::Enumerate(solve), TestInput::Board(board)) => Answer::Boards(solve(side(board))),
+            (Kernel::Place(place), TestInput::Sides(sides)) => Answer::Placements(
+                sides
+                    .iter()
+                    .map(|&n| place(n).unwrap_or_default().into_iter().map(|row| row as u64).collect())
+                    .collect(),
+            ),
+            // Never asked: an entry is only given the inputs of the problems it solves.
+            (Kernel::Count(_) | Kernel::Total(_) | Kernel::Enumerate(_), TestInput::Sides(_))
+            | (Kernel::Place(_), TestInput::Board(_)) => Answer::Placements(Vec::new()),
         }
     }
 }
@@ -68,12 +84,16 @@ pub struct Entry {
     pub problems: &'static [Problem],
     /// A deliberately broken fixture, never part of a normal run.
     pub is_fixture: bool,
+    /// A search shown beside a construction to be too slow for its problem's range (POJ 3239's
+    /// first-solution searches): its TLE is expected, and fails nothing.
+    pub too_slow_by_design: bool,
 }
 
 const COUNTING: &[Problem] = &[Problem::Cses1624, Problem::Queens];
 const CSES_ONLY: &[Problem] = &[Problem::Cses1624];
 const LEETCODE51: &[Problem] = &[Problem::LeetCode51];
 const LEETCODE52: &[Problem] = &[Problem::LeetCode52];
+const POJ3239: &[Problem] = &[Problem::Poj3239];
 
 impl Entry {
     /// `prefix/name`, as `cargo xtask list` prints it.
@@ -92,7 +112,14 @@ impl Entry {
         only_8x8: bool,
     ) -> Entry {
         let problems = if only_8x8 { CSES_ONLY } else { COUNTING };
-        Entry { name, summary, kernel: Kernel::Count(count), problems, is_fixture: false }
+        Entry {
+            name,
+            summary,
+            kernel: Kernel::Count(count),
+            problems,
+            is_fixture: false,
+            too_slow_by_design: false,
+        }
     }
 }
 
@@ -106,12 +133,21 @@ pub fn implementations() -> Vec<Entry> {
         leetcode::IMPLEMENTATIONS.iter().filter_map(move |found| {
             let kernel = kernel(found)?;
             let problems = if matches!(kernel, Kernel::Enumerate(_)) { LEETCODE51 } else { LEETCODE52 };
-            Some(Entry { name: found.name, summary: found.summary, kernel, problems, is_fixture: false })
+            let (name, summary) = (found.name, found.summary);
+            Some(Entry { name, summary, kernel, problems, is_fixture: false, too_slow_by_design: false })
         })
     };
     // Every LeetCode 51 entry, then every LeetCode 52 one, as `cargo xtask list` shows them.
     entries.extend(leetcode(|found| found.solve_n_queens.map(Kernel::Enumerate)));
     entries.extend(leetcode(|found| found.total_n_queens.map(Kernel::Total)));
+    entries.extend(poj::IMPLEMENTATIONS.iter().map(|found| Entry {
+        name: found.name,
+        summary: found.summary,
+        kernel: Kernel::Place(found.place),
+        problems: POJ3239,
+        is_fixture: false,
+        too_slow_by_design: found.search,
+    }));
     entries
 }
 
@@ -122,8 +158,9 @@ pub fn fixtures() -> Vec<Entry> {
             Kernel::Count(_) => COUNTING,
             Kernel::Enumerate(_) => LEETCODE51,
             Kernel::Total(_) => LEETCODE52,
+            Kernel::Place(_) => POJ3239,
         };
-        Entry { name, summary, kernel, problems, is_fixture: true }
+        Entry { name, summary, kernel, problems, is_fixture: true, too_slow_by_design: false }
     };
     vec![
         fixture("broken-panics", "panics on every board", Kernel::Count(broken::panics)),

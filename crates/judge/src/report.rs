@@ -48,6 +48,23 @@ fn cell(run: &RunResult) -> (String, Style) {
 }
 
 /// The report as text, with ANSI styles (the front strips them where colour is off).
+/// One failing run's line: its verdict, implementation, case and `detail`; a TLE it was meant to
+/// get is said to fail nothing.
+fn failure_line(run: &RunResult, detail: &str) -> String {
+    let expected = if run.expected_tle {
+        " (expected: a search shown to be too slow for the problem's range; it fails nothing)"
+    } else {
+        ""
+    };
+    format!(
+        "{} {} on {}: {}{expected}",
+        style(run.verdict).paint(run.verdict.label()),
+        escape_one_line(&run.implementation),
+        escape_one_line(&run.case),
+        escape_controls(detail)
+    )
+}
+
 pub fn render_text(report: &JudgeReport) -> String {
     let mut out = String::new();
     // How submitted files were kept apart, before anything they did is shown.
@@ -188,13 +205,7 @@ pub fn render_text(report: &JudgeReport) -> String {
             }
             _ => detail.to_string(),
         };
-        details.push(format!(
-            "{} {} on {}: {}",
-            style(run.verdict).paint(run.verdict.label()),
-            escape_one_line(&run.implementation),
-            escape_one_line(&run.case),
-            escape_controls(&detail)
-        ));
+        details.push(failure_line(run, &detail));
     }
     // One line a file: its verdicts, and the command that reruns its first failure alone.
     for file in &report.files {

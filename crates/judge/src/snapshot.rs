@@ -45,11 +45,12 @@ pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "crates/judge/tests/it/snapshots";
 /// of, with few solutions, on a side the brute-force oracle can draw them from (a large board with
 /// a wrong, small `expected` would otherwise send the oracle through a search of billions).
 pub fn has_snapshot(case: &Case) -> bool {
+    let Some((board, expected)) = case.board_and_count() else { return false };
     case.expected_from == crate::case::ExpectedFrom::CaseFile
-        && case.board.reserved_count() == 0
-        && crate::problem::Problem::LeetCode51.admits(&case.board).is_some()
-        && case.expected <= SNAPSHOT_LIMIT
-        && case.board.n() <= crate::case::ORACLE_MAX_N
+        && board.reserved_count() == 0
+        && crate::problem::Problem::LeetCode51.admits(&case.input).is_some()
+        && expected <= SNAPSHOT_LIMIT
+        && board.n() <= crate::case::ORACLE_MAX_N
 }
 
 pub use crate::case::snapshot_name;
@@ -125,7 +126,8 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
 /// # Errors
 /// What disagrees (the case's `expected`, or the oracle with the checker).
 pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, String> {
-    crate::truth::boards(&case.board, case.expected)
+    let (board, expected) = case.board_and_count().ok_or("no boards: the case is not a board's")?;
+    crate::truth::boards(board, expected)
 }
 
 /// What became of a case's snapshot.
@@ -176,7 +178,8 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
             return failed(format!("{}: cannot write: {error}", staging.path.display()));
         }
     }
-    let body = render(&case.board, boards);
+    let Some(board) = case.board() else { return failed("no boards: the case is not a board's".into()) };
+    let body = render(board, boards);
     let asserted = catch_unwind(AssertUnwindSafe(|| {
         insta::with_settings!({
             snapshot_path => &staging.path,
@@ -259,7 +262,8 @@ pub fn already_matches(cases_folder: &Path, case: &Case, boards: &[Placement]) -
     let Ok(Some(bytes)) = read_snapshot(&path) else { return false };
     let Ok(text) = String::from_utf8(bytes) else { return false };
     let body = text.strip_prefix("---\n").and_then(|rest| rest.find("\n---\n").map(|end| &rest[end + 5..]));
-    body.is_some_and(|body| body.trim_end_matches('\n') == render(&case.board, boards).trim_end_matches('\n'))
+    let Some(board) = case.board() else { return false };
+    body.is_some_and(|body| body.trim_end_matches('\n') == render(board, boards).trim_end_matches('\n'))
 }
 
 /// A snapshot file's bytes, `None` when there is none; only a regular file is read (a FIFO would

@@ -28,7 +28,7 @@ use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
 use crate::contestant::{attempt, Contestant, Failure, Request};
 use crate::error::Error;
-use crate::problem::{Domain, Problem, CSES_SIDE, LEETCODE_MAX_N};
+use crate::problem::{Domain, Input, Problem, TestInput, CSES_SIDE, LEETCODE_MAX_N};
 use crate::runner::Limits;
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Toolchain};
@@ -111,7 +111,8 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
             .into_owned()
     };
     // As its judge runs a submission: a LeetCode input in a session of one test, a CSES one alone.
-    let request = Request::judged(problem, board, context.limits);
+    let input = TestInput::Board(board.clone());
+    let request = Request::judged(problem, &input, context.limits);
     let attempt = attempt(contestant, &request, context.child_program, context.sandbox);
     match attempt.result {
         Ok(Answer::Count(count)) => Outcome::Count(count),
@@ -120,6 +121,9 @@ pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, boa
             // The message goes on to draw the faulty boards; its first line names the fault.
             Err(error) => Outcome::Wrong(first_line(&error)),
         },
+        Ok(Answer::Placements(_)) => {
+            Outcome::Wrong("placements where a count or boards were expected".into())
+        }
         Err(Failure::Verdict(Verdict::WA, reason)) => {
             Outcome::Wrong(crate::escape::escape_controls(&reason).into_owned())
         }
@@ -180,6 +184,7 @@ pub fn shrink(problem: Problem, board: &Board, still_fails: &dyn Fn(&Board) -> b
     let mut current = board.clone();
     match problem.description().domain {
         Domain::AnySide => {}
+        Domain::Sides { .. } => return current,
         // CSES gives 8 x 8 boards only: free reserved squares, keep the side.
         Domain::Side(_) => {
             while let Some(smaller) =
@@ -373,11 +378,42 @@ fn by_problem<'a>(
     Problem::ALL
         .into_iter()
         .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
+        // Stress draws boards: POJ's sides are judged on its cases alone.
+        .filter(|problem| problem.input() != Input::Sides)
         .map(|problem| {
             (problem, contestants.iter().filter(|contestant| contestant.solves(problem)).collect())
         })
         .filter(|(_, solving): &(Problem, Vec<&Contestant>)| !solving.is_empty())
         .collect()
+}
+
+/// Each file that did not compile, with its compiler's message.
+fn compile_errors(contestants: &[Contestant]) -> Vec<(String, String)> {
+    contestants
+        .iter()
+        .filter_map(|contestant| match contestant {
+            Contestant::File { submission, build: Build::CompileError(message) } => {
+                Some((submission.name.clone(), crate::escape::escape_controls(message).into_owned()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Why nothing is stressed: no implementation solves the problems asked, or they take sides,
+/// where stress draws boards.
+fn nothing_to_stress(problems: &[Problem]) -> Error {
+    let sides = problems.iter().filter(|problem| problem.input() == Input::Sides);
+    let sides: Vec<&str> = sides.map(|problem| problem.id()).collect();
+    Error::Usage(if sides.is_empty() {
+        "no implementation solves the problems asked".to_string()
+    } else {
+        format!(
+            "stress draws boards, and {} takes sides: judge it on its cases (`judge --problem {}`)",
+            sides.join(", "),
+            sides.join(",")
+        )
+    })
 }
 
 /// Runs the stress loop (see the module docs); `child_program` answers `__run`, `progress` is told
@@ -391,21 +427,13 @@ pub fn stress(
     progress: &dyn Fn(u64, u64),
 ) -> Result<StressReport, Error> {
     let contestants = contestants(options)?;
-    let compile_errors: Vec<(String, String)> = contestants
-        .iter()
-        .filter_map(|contestant| match contestant {
-            Contestant::File { submission, build: Build::CompileError(message) } => {
-                Some((submission.name.clone(), crate::escape::escape_controls(message).into_owned()))
-            }
-            _ => None,
-        })
-        .collect();
+    let compile_errors = compile_errors(&contestants);
     if !compile_errors.is_empty() {
         return Ok(StressReport { compile_errors, checked: Vec::new(), finding: None });
     }
     let chosen = by_problem(options, &contestants);
     if chosen.is_empty() {
-        return Err(Error::Usage("no implementation solves the problems asked".to_string()));
+        return Err(nothing_to_stress(&options.problems));
     }
     let limits = Limits {
         cpu_time: options.time_limit,
@@ -436,6 +464,8 @@ pub fn stress(
                     }
                     Board::empty(leetcode_side).expect("1 <= n <= 9")
                 }
+                // Stress draws boards (`by_problem` leaves POJ's sides out).
+                Domain::Sides { .. } => continue,
             };
             checked[index].1 += 1;
             let failing = disagreements(&context, implementations, *problem, &board);

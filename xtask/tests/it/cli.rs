@@ -127,7 +127,7 @@ fn list_prints_each_implementation_once_with_its_problems() {
                 entry.problems == ["cses1624", "queens"] || entry.problems == ["cses1624"],
                 "{entry:?}"
             ),
-            "leetcode51" | "leetcode52" => assert_eq!(entry.problems, [prefix], "{entry:?}"),
+            "leetcode51" | "leetcode52" | "poj3239" => assert_eq!(entry.problems, [prefix], "{entry:?}"),
             _ => panic!("unknown prefix: {entry:?}"),
         }
     }

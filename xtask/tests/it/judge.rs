@@ -12,8 +12,8 @@ use checker::{oracle, Board, Placement};
 use serde_json::Value;
 
 use crate::support::{
-    cases_in, list, path_arg, problem_ids, repository_cases, run_of, runs, strings, table, verdict,
-    workspace_root, xtask, BusyLoops, CaseFile, Listed, TempFolder, PROBLEMS,
+    cases_in, list, path_arg, problem_ids, repository_cases, run_of, runs, sides_cases_in, strings, table,
+    verdict, workspace_root, xtask, BusyLoops, CaseFile, Listed, TempFolder, BOARD_PROBLEMS, PROBLEMS,
 };
 
 /// The CSES 1624 sample board.
@@ -31,6 +31,8 @@ fn admits(problem: &str, case: &CaseFile) -> bool {
     match problem {
         "cses1624" => case.board.n() == 8,
         "queens" => true,
+        // POJ 3239 takes sides, never a board.
+        "poj3239" => false,
         _ => case.board.reserved_count() == 0,
     }
 }
@@ -45,7 +47,7 @@ fn sorted(mut items: Vec<String>) -> Vec<String> {
 /// problem) for LeetCode, with one more for each test that ran in a new process, every run in
 /// its table's rows and columns.
 fn check_report_shape(report: &Value) {
-    assert_eq!(report["schema_version"], 6);
+    assert_eq!(report["schema_version"], 7);
     let all = runs(report);
     let totals = report["totals"].as_object().expect("totals");
     assert_eq!(
@@ -269,6 +271,32 @@ fn an_8x8_only_solution_is_judged_on_the_8x8_cases_only_and_passes_them() {
     }
 }
 
+/// POJ 3239's table of the repository's cases: its cases of sides, the construction AC on every
+/// one, each search AC or an expected TLE, and too slow on the whole range, `poj/all`.
+fn check_poj_table(report: &Value, sides_cases: &[String]) {
+    let table = table(report, "poj3239").expect("a POJ 3239 table");
+    let listed: BTreeSet<String> = table["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .map(|case| case["id"].as_str().expect("id").to_string())
+        .collect();
+    assert_eq!(listed, sides_cases.iter().cloned().collect::<BTreeSet<String>>());
+    assert!(listed.contains("poj/all"), "{listed:?}");
+    for case in &listed {
+        let construction = run_of(report, "poj3239", "poj3239/construction", case);
+        assert_eq!(verdict(construction), ("AC", ""), "{construction}");
+        for search in ["poj3239/bitmask", "poj3239/erickson"] {
+            let run = run_of(report, "poj3239", search, case);
+            let tle = verdict(run).0 == "TLE";
+            assert!(verdict(run) == ("AC", "") || (tle && run["expected_tle"] == true), "{run}");
+            if case == "poj/all" {
+                assert!(tle, "{search} is too slow for every n from 8 to 300: {run}");
+            }
+        }
+    }
+}
+
 #[test]
 fn the_repository_cases_are_all_ac_and_each_table_holds_its_own_inputs() {
     let listed = list(false);
@@ -283,14 +311,20 @@ fn the_repository_cases_are_all_ac_and_each_table_holds_its_own_inputs() {
         assert_eq!(snapshot["status"], "matches", "{id}");
     }
     for run in runs(&report) {
-        assert_eq!(verdict(run), ("AC", ""), "{run}");
+        // POJ 3239's searches are there to be too slow on its whole range: their TLE fails nothing.
+        if run["expected_tle"] == true {
+            assert_eq!((run["problem"].as_str(), verdict(run).0), (Some("poj3239"), "TLE"), "{run}");
+        } else {
+            assert_eq!(verdict(run), ("AC", ""), "{run}");
+        }
     }
 
     let tables = problem_ids(&report);
     let solved: Vec<&str> =
         PROBLEMS.into_iter().filter(|problem| listed.iter().any(|entry| entry.solves(problem))).collect();
     assert_eq!(tables, solved);
-    for problem in solved {
+    check_poj_table(&report, &sides_cases_in(&repository_cases()));
+    for problem in solved.into_iter().filter(|problem| BOARD_PROBLEMS.contains(problem)) {
         let table = table(&report, problem).expect("a table");
         let implementations: Vec<String> =
             listed.iter().filter(|entry| entry.solves(problem)).map(|entry| entry.id.clone()).collect();

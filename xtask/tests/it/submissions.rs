@@ -28,6 +28,7 @@ const SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.
 /// The case ids of the cases folder [`cases_folder`] writes, by the problems that take them.
 const CSES_CASES: [&str; 2] = ["cses/empty-8x8", "cses/sample"];
 const LEETCODE_CASES: [&str; 4] = ["cses/empty-8x8", "leetcode/n1", "leetcode/n4", "leetcode/n6"];
+const POJ_CASES: [&str; 1] = ["poj/all"];
 
 /// Where the manifest's WA files are right after all, as its comments say, on the cases of
 /// [`cases_folder`]: every other case of theirs is WA.
@@ -37,6 +38,8 @@ const RIGHT_ON: &[(&str, &[&str])] = &[
     ("cses/wrong_ignores_reserved.cpp", &["cses/empty-8x8"]),
     // "Counts rooks: WA on every board with an answer": both boards have one.
     ("cses/wrong.py", &[]),
+    // "Right on the sample, two queens on one diagonal for n = 9, 15, 21, ...": poj/all has them.
+    ("poj3239/wrong_diagonal.cpp", &[]),
     // "Drops the last board: WA for n = 1 and 4..9."
     ("leetcode51/wrong_missing_board.py", &[]),
     // "WA for n = 4..9, AC for n = 1..3."
@@ -182,7 +185,10 @@ fn manifest() -> Vec<Entry> {
             assert!(verdicts.contains(&verdict.as_str()), "{entry:?}");
         }
         for problem in &entry.problems {
-            assert!(["cses1624", "leetcode51", "leetcode52"].contains(&problem.as_str()), "{entry:?}");
+            assert!(
+                ["cses1624", "leetcode51", "leetcode52", "poj3239"].contains(&problem.as_str()),
+                "{entry:?}"
+            );
         }
         assert!(entry.source().is_file(), "{}: no such file", entry.path);
     }
@@ -234,6 +240,8 @@ fn cases_folder() -> TempFolder {
         assert_eq!(expected, count, "Q({n})");
         folder.write(&format!("leetcode/n{n}.toml"), &format!("n = {n}\nexpected = {expected}\n"));
     }
+    // POJ 3239's every side in one input; any right placement of each is accepted.
+    folder.write("poj/all.toml", "sides = { from = 8, to = 300 }\n");
     folder
 }
 
@@ -241,6 +249,7 @@ fn cases_folder() -> TempFolder {
 fn cases_of(problem: &str) -> &'static [&'static str] {
     match problem {
         "cses1624" => &CSES_CASES,
+        "poj3239" => &POJ_CASES,
         _ => &LEETCODE_CASES,
     }
 }
@@ -283,10 +292,15 @@ fn judge_against_manifest(entries: &[Entry]) {
 
 /// [`judge_against_manifest`], with `env` set for the judge.
 fn judge_against_manifest_with(entries: &[Entry], env: &[(&str, &str)]) {
+    judge_against_manifest_asking(entries, &[], env);
+}
+
+/// [`judge_against_manifest_with`], with `extra` arguments for the judge (`--problem`).
+fn judge_against_manifest_asking(entries: &[Entry], extra: &[&str], env: &[(&str, &str)]) {
     let cases = cases_folder();
     let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
-    let (ran, report) = judge_json_with(&cases, &[], &files, env);
-    assert_eq!(report["schema_version"], 6, "{ran}");
+    let (ran, report) = judge_json_with(&cases, extra, &files, env);
+    assert_eq!(report["schema_version"], 7, "{ran}");
     assert_eq!(report["isolation"], "sandboxed", "{ran}");
     // Whatever the files print, the report stays small (each CE or crash keeps its first lines).
     assert!(ran.stdout.len() < 1 << 20, "a report of {} bytes", ran.stdout.len());
@@ -393,6 +407,33 @@ fn leetcode51_files_get_their_manifest_verdicts() {
 fn leetcode52_files_get_their_manifest_verdicts() {
     let _shared = shared();
     judge_against_manifest(&group("leetcode52", false));
+}
+
+/// POJ 3239's programs, asked for by `--problem` (a whole program reads whatever it is given):
+/// their verdicts on every side POJ gives, in one input; and a note for each file POJ itself would
+/// refuse (its languages are C, C++ and Java, the Java class `Main`).
+#[test]
+fn poj3239_files_get_their_manifest_verdicts_and_notes() {
+    let _shared = shared();
+    judge_against_manifest_asking(&group("poj3239", false), &["--problem", "poj3239"], &[]);
+
+    let cases = cases_folder();
+    let files = [
+        corpus().join("poj3239/right.py"),
+        corpus().join("poj3239/right.cpp"),
+        corpus().join("cses/right.java"),
+    ];
+    let (ran, report) = judge_json(&cases, &["--problem", "poj3239"], &files);
+    let notes = strings(&report["notes"]);
+    let noted =
+        |file: &str, words: &str| notes.iter().any(|note| note.contains(file) && note.contains(words));
+    assert!(noted("right.py", "POJ takes no Python"), "{ran}");
+    assert!(noted("right.java", "POJ runs the class `Main`, and this program's is `Queens`"), "{ran}");
+    assert!(!notes.iter().any(|note| note.contains("right.cpp")), "{ran}");
+    // The CSES program reads a board where POJ gives sides: its own crash, not the judge's.
+    assert_eq!(verdict(run_of(&report, "poj3239", "right.java", "poj/all")).0, "RE", "{ran}");
+    assert_eq!(verdict(run_of(&report, "poj3239", "right.cpp", "poj/all")).0, "AC", "{ran}");
+    ran.expect_code(1);
 }
 
 /// The places a hostile file tries to write: /root (through /tmp/..), beside its source, and the

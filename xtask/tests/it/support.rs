@@ -309,7 +309,10 @@ pub fn list(with_fixtures: bool) -> Vec<Listed> {
 }
 
 /// The problems the judge knows, as `--problem` and the JSON name them.
-pub const PROBLEMS: [&str; 4] = ["cses1624", "queens", "leetcode51", "leetcode52"];
+pub const PROBLEMS: [&str; 5] = ["cses1624", "queens", "leetcode51", "leetcode52", "poj3239"];
+
+/// The problems whose input is a board: every one but POJ 3239, whose input is sides.
+pub const BOARD_PROBLEMS: [&str; 4] = ["cses1624", "queens", "leetcode51", "leetcode52"];
 
 /// A case file as the binary writes it (`cases/README.md`): its board, whether it is written as
 /// `n = N`, and its `expected`.
@@ -341,16 +344,32 @@ pub fn parse_case_text(text: &str) -> Option<CaseFile> {
     Some(CaseFile { board: Board::parse(&text[start..end]).ok()?, as_n: false, expected })
 }
 
-/// Every case of a cases folder, by id (its path without `.toml`), in the layout
-/// [`parse_case_text`] reads; the `snapshots/` folder is skipped.
+/// Every case of a board in a cases folder, by id (its path without `.toml`), in the layout
+/// [`parse_case_text`] reads; the `snapshots/` folder and cases of sides ([`sides_cases_in`]) are
+/// skipped.
 pub fn cases_in(folder: &Path) -> Vec<(String, CaseFile)> {
+    let sides = sides_cases_in(folder);
     listing(folder)
         .into_iter()
         .filter(|path| path.ends_with(".toml") && !path.starts_with("snapshots/"))
+        .filter(|path| !sides.iter().any(|id| *id == path.trim_end_matches(".toml")))
         .map(|path| {
             let case = read_case(&folder.join(&path));
             (path.trim_end_matches(".toml").to_string(), case)
         })
+        .collect()
+}
+
+/// The ids of a cases folder's cases of sides (POJ 3239's: a `sides = ` line).
+pub fn sides_cases_in(folder: &Path) -> Vec<String> {
+    listing(folder)
+        .into_iter()
+        .filter(|path| path.ends_with(".toml") && !path.starts_with("snapshots/"))
+        .filter(|path| {
+            let text = std::fs::read_to_string(folder.join(path)).unwrap_or_default();
+            text.lines().any(|line| line.starts_with("sides = "))
+        })
+        .map(|path| path.trim_end_matches(".toml").to_string())
         .collect()
 }
 

@@ -107,12 +107,13 @@ impl Run<'_> {
             output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
             wall_time: Some(self.budget.saturating_mul(2) + STARTUP_SLACK),
         };
-        let request = Request::judged(problem, board, limits);
+        let input = TestInput::Board(board.clone());
+        let request = Request::judged(problem, &input, limits);
         let mut samples = Vec::new();
         loop {
             let ran = attempt(contestant, &request, self.executable, self.sandbox);
             let cpu = ran.cpu_time.unwrap_or_default();
-            let truth = Truth { board, count: expected, boards: None };
+            let truth = Truth { input: &input, count: Some(expected), boards: None };
             let graded = match ran.grade(&truth) {
                 Ok(graded) => graded,
                 // Not the implementation's failure: not run, and said why.
@@ -172,7 +173,7 @@ pub(super) fn run_sample_child(
         Kernel::Enumerate(_) => {
             CHECK_TIME_PER_BOARD.saturating_mul(u32::try_from(expected).unwrap_or(u32::MAX))
         }
-        Kernel::Count(_) | Kernel::Total(_) => Duration::ZERO,
+        Kernel::Count(_) | Kernel::Total(_) | Kernel::Place(_) => Duration::ZERO,
     };
     // A short run's warm-up takes at most about half a sample, each sample about SAMPLE_TARGET.
     let sampling_time = SAMPLE_TARGET.saturating_mul(2 * samples as u32 + 1);
@@ -188,7 +189,8 @@ pub(super) fn run_sample_child(
         wall_time: Some(deadline),
     };
     let timing = Timing::Samples { samples, target: SAMPLE_TARGET, check_inside: true, cpus: &pinning.cpus };
-    let request = Request { problem, board, limits, timing, address_space: None };
+    let input = TestInput::Board(board.clone());
+    let request = Request { problem, input: &input, limits, timing, address_space: None };
     let ran = attempt(&Contestant::Builtin(*entry), &request, executable, None);
     let over_budget =
         || Outcome::OverBudget { ran_for_ns: ran.wall_time.map_or(nanos(deadline), nanos), killed: true };
@@ -196,8 +198,7 @@ pub(super) fn run_sample_child(
         return Err(over_budget());
     }
     let answer = match ran.result {
-        Ok(Answer::Count(count)) => count,
-        Ok(Answer::Boards(boards)) => boards.len() as i128,
+        Ok(answer) => answer.received(),
         Err(Failure::Verdict(Verdict::TLE, _)) => return Err(over_budget()),
         Err(Failure::Verdict(Verdict::MLE, _)) => return Err(Outcome::OutOfMemory { peak_bytes: None }),
         Err(Failure::Verdict(Verdict::WA, fault)) => {

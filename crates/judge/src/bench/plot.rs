@@ -114,6 +114,8 @@ fn dash(problem: Problem) -> (&'static str, &'static str) {
         (false, _) => ("", "solid"),
         (true, AnswerKind::Boards) => (" stroke-dasharray=\"8 4\"", "dashed"),
         (true, AnswerKind::Count) => (" stroke-dasharray=\"2 3\"", "dotted"),
+        // No LeetCode problem answers placements; and bench times boards, never POJ's sides.
+        (true, AnswerKind::Placements) => ("", "solid"),
     }
 }
 

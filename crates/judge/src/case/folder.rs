@@ -90,18 +90,18 @@ pub(super) fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseE
                 // The judge holds test data to the oracle: a wrong `.out` is the data's fault,
                 // told as such, and the case is judged against the oracle's count.
                 Ok(mut case) if with_case_files => {
-                    if let Ok(truth) = crate::truth::count_within_reach(&case.board) {
-                        if truth != case.expected {
+                    if let Some(Ok(truth)) = case.board().map(crate::truth::count_within_reach) {
+                        if Some(truth) != case.expected {
                             loaded.errors.push(CaseError {
                                 path: output,
                                 location: None,
                                 message: format!(
                                     "wrong test data: it says {}, the oracle counts {truth} on {} (judged against {truth})",
-                                    case.expected,
+                                    case.expected.unwrap_or_default(),
                                     file_name_of(&input)
                                 ),
                             });
-                            case.expected = truth;
+                            case.expected = Some(truth);
                             case.expected_from = ExpectedFrom::Oracle;
                         }
                     }
@@ -116,8 +116,8 @@ pub(super) fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseE
                     Ok(expected) => loaded.cases.push(Case {
                         id: id.clone(),
                         path: input,
-                        board,
-                        expected,
+                        input: TestInput::Board(board),
+                        expected: Some(expected),
                         description: None,
                         time_limit_ms: DEFAULT_TIME_LIMIT_MS,
                         memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
@@ -281,8 +281,8 @@ pub(super) fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Ca
         (Ok(board), Ok(expected)) => Ok(Case {
             id: id.to_string(),
             path: input.to_path_buf(),
-            board,
-            expected,
+            input: TestInput::Board(board),
+            expected: Some(expected),
             description: None,
             time_limit_ms: DEFAULT_TIME_LIMIT_MS,
             memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,

@@ -8,7 +8,7 @@ use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::cpp::has_main;
 use super::signature::{declares_c_like, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Method;
+use crate::problem::{Judge, Method};
 
 pub struct C;
 
@@ -58,6 +58,12 @@ impl Executor for C {
         match method {
             Method::SolveNQueens => "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)",
             Method::TotalNQueens => "int totalNQueens(int n)",
+        }
+    }
+
+    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
+        match judge {
+            Judge::Cses | Judge::LeetCode | Judge::Poj | Judge::Project => None,
         }
     }
 

@@ -6,7 +6,7 @@
 use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::signature::{declares_c_like, occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Method;
+use crate::problem::{Judge, Method};
 
 pub struct Cpp;
 
@@ -57,6 +57,12 @@ impl Executor for Cpp {
         match method {
             Method::SolveNQueens => "vector<vector<string>> solveNQueens(int n)",
             Method::TotalNQueens => "int totalNQueens(int n)",
+        }
+    }
+
+    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
+        match judge {
+            Judge::Cses | Judge::LeetCode | Judge::Poj | Judge::Project => None,
         }
     }
 

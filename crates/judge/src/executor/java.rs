@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
 use super::signature::{declares_c_like, identifiers, occurrences, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::{Method, Problem};
+use crate::problem::{Judge, Method, Problem};
 
 pub struct Java;
 
@@ -73,6 +73,18 @@ impl Executor for Java {
         match method {
             Method::SolveNQueens => "public List<List<String>> solveNQueens(int n)",
             Method::TotalNQueens => "public int totalNQueens(int n)",
+        }
+    }
+
+    fn refused_by(&self, judge: Judge, code: &str) -> Option<String> {
+        match judge {
+            Judge::Cses | Judge::LeetCode | Judge::Project => None,
+            // POJ runs `java Main`: a program whose class has another name is a compile error there.
+            Judge::Poj => match main_class(code) {
+                Some(name) if name == "Main" => None,
+                Some(name) => Some(format!("POJ runs the class `Main`, and this program's is `{name}`")),
+                None => Some("POJ runs the class `Main`, and this file has no `main` method".into()),
+            },
         }
     }
 

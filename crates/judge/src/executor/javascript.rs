@@ -9,7 +9,7 @@ use std::ffi::OsString;
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Method;
+use crate::problem::{Judge, Method};
 
 pub struct JavaScript;
 
@@ -46,6 +46,15 @@ impl Executor for JavaScript {
         match method {
             Method::SolveNQueens => "var solveNQueens = function(n)",
             Method::TotalNQueens => "var totalNQueens = function(n)",
+        }
+    }
+
+    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
+        match judge {
+            Judge::Cses | Judge::LeetCode | Judge::Project => None,
+            Judge::Poj => {
+                Some("POJ takes no JavaScript (its languages are C, C++, Java, Pascal and Fortran)".into())
+            }
         }
     }
 

@@ -21,7 +21,7 @@ pub mod signature;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::problem::Method;
+use crate::problem::{Judge, Method};
 pub use context::{resolve_tool, BuildContext, Compiled, RunContext};
 
 pub use signature::Declared;
@@ -88,6 +88,11 @@ pub trait Executor: Sync {
     fn read(&self, code: &str) -> Declared;
     /// LeetCode's signature of `method`, as people write it in this language.
     fn signature(&self, method: Method) -> &'static str;
+    /// Why `judge` would refuse a whole program in this language, as written (`code`, comments
+    /// stripped), or `None` where it takes it: each judge's own list of languages (CSES and
+    /// LeetCode take all six; POJ C, C++ and Java, whose class it runs as `Main`). Told as a note;
+    /// this judge still runs the file.
+    fn refused_by(&self, judge: Judge, code: &str) -> Option<String>;
     /// Builds the file (a compiler's run, a syntax check) as `context` says.
     ///
     /// # Errors

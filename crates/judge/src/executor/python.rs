@@ -12,7 +12,7 @@ use std::process::Command;
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Comments, Declared};
 use super::{About, Executor, Launch};
-use crate::problem::Method;
+use crate::problem::{Judge, Method};
 
 pub struct Python;
 
@@ -70,6 +70,15 @@ impl Executor for Python {
         match method {
             Method::SolveNQueens => "def solveNQueens(self, n: int) -> List[List[str]]",
             Method::TotalNQueens => "def totalNQueens(self, n: int) -> int",
+        }
+    }
+
+    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
+        match judge {
+            Judge::Cses | Judge::LeetCode | Judge::Project => None,
+            Judge::Poj => {
+                Some("POJ takes no Python (its languages are C, C++, Java, Pascal and Fortran)".into())
+            }
         }
     }
 

@@ -41,9 +41,11 @@ pub struct RunResult {
     /// Within the judge's constraints, or beyond them (LeetCode with n > 9).
     pub scope: Scope,
     pub verdict: Verdict,
-    /// The right count (for LeetCode 51, the number of boards).
+    /// The right count (for LeetCode 51, the number of boards; for POJ 3239, of placements, one a
+    /// side, any right one accepted).
     pub expected: u64,
-    /// The count received (for LeetCode 51, the number of boards), when an answer was read.
+    /// The count received (for LeetCode 51, the number of boards; for POJ 3239, of placements),
+    /// when an answer was read.
     pub received: Option<i128>,
     pub cpu_time_ns: Option<u64>,
     pub wall_time_ns: Option<u64>,
@@ -59,6 +61,9 @@ pub struct RunResult {
     /// A LeetCode test that ran first in a new process, the test before it having ended the
     /// process all the earlier ones shared (a crash, a limit).
     pub new_process: bool,
+    /// A TLE that fails nothing: a built-in search shown beside a construction to be too slow for
+    /// the problem's range by design (POJ 3239's first-solution searches).
+    pub expected_tle: bool,
 }
 
 /// A case as a problem's table lists it.
@@ -71,7 +76,8 @@ pub struct CaseInfo {
     /// Where its expected answer comes from: `case_file`, `test_data` (a `.out`) or `oracle` (a
     /// `.in` without its `.out`, or with a wrong one).
     pub expected_from: crate::case::ExpectedFrom,
-    /// The board, in the CSES text format (`*` reserved), for drawing it.
+    /// The board, in the CSES text format (`*` reserved), for drawing it; for POJ 3239, its
+    /// input as a program reads it (a side a line, then `0`).
     pub board: String,
 }
 

@@ -37,7 +37,7 @@ pub(super) fn plan_units(tasks: &[Task], fail_fast: bool) -> Vec<Unit> {
         }
     }
     if !fail_fast {
-        alone.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.board.n()));
+        alone.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.input.largest_side()));
     }
     let mut units: Vec<Unit> = sessions
         .into_values()
@@ -54,7 +54,7 @@ pub(super) fn plan_units(tasks: &[Task], fail_fast: bool) -> Vec<Unit> {
 /// by increasing n
 /// (so those within the constraints before those beyond), then by id.
 pub(super) fn leetcode_order(case: &Case) -> (bool, usize, String) {
-    (!case.example, if case.example { 0 } else { case.board.n() }, case.id.clone())
+    (!case.example, if case.example { 0 } else { case.input.largest_side() }, case.id.clone())
 }
 
 /// One contestant's tasks on one LeetCode problem, run in one process as LeetCode runs them.
@@ -166,7 +166,7 @@ pub(super) fn kept_state_explanation(task: &Task, before: &Task, state: &str) ->
          test before it ({}, n = {}) left: {left}. Reset it at the start of `{method}`, or keep it in \
          a local variable or an instance field.",
         before.case.id,
-        before.case.board.n()
+        before.case.input.largest_side()
     )
 }
 
@@ -207,7 +207,7 @@ pub(super) fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Outcome
         Verdict::RE => "Runtime Error",
         Verdict::CE => return format!("{title}: Compile Error"),
     };
-    let n = task.case.board.n();
+    let n = task.case.input.largest_side();
     let counted = |count: i128| match (problem.lists_boards(), count) {
         (false, _) => count.to_string(),
         (true, 1) => "1 board".to_string(),
@@ -217,7 +217,7 @@ pub(super) fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Outcome
         (Verdict::WA, Some(received)) => format!(
             "input n = {n}, output {}, expected {}",
             counted(received),
-            counted(i128::from(task.case.expected))
+            counted(i128::from(task.case.expected.unwrap_or_default()))
         ),
         (Verdict::RE, _) => {
             let first = outcome.detail.as_deref().and_then(|detail| detail.lines().next()).unwrap_or("");

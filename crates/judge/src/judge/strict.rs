@@ -79,7 +79,7 @@ pub(super) fn strict_pass(
             let (problem, _) = task.problems[0];
             let request = Request {
                 address_space: Some(u64::MAX),
-                ..Request::judged(problem, &task.case.board, limits)
+                ..Request::judged(problem, &task.case.input, limits)
             };
             let attempt = attempt(strict, &request, child_program, options.sandbox.as_ref());
             fault_of(task, &attempt)
@@ -99,7 +99,7 @@ pub(super) fn strict_pass(
 /// report.
 fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
     let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
-    let truth = Truth { board: &task.case.board, count: task.case.expected, boards: None };
+    let truth = Truth { input: &task.case.input, count: task.case.expected, boards: None };
     match attempt.grade(&truth) {
         Ok(Graded { verdict: Verdict::AC, .. }) | Err(_) => None,
         // An answer read, and wrong under the checks.

@@ -23,13 +23,13 @@ pub(super) fn problem_reports(
             cases: cases
                 .iter()
                 .filter_map(|case| {
-                    problem.admits(&case.board).map(|scope| CaseInfo {
+                    problem.admits(&case.input).map(|scope| CaseInfo {
                         id: case.id.clone(),
                         scope,
                         time_limit_ms: case.time_limit_ms,
                         memory_limit_mb: case.memory_limit_mb,
                         expected_from: case.expected_from,
-                        board: case.board.to_text(),
+                        board: case.input.text(),
                     })
                 })
                 .collect(),
@@ -106,7 +106,7 @@ pub(super) fn record_runs(
                 case: task.case.id.clone(),
                 scope,
                 verdict: outcome.verdict,
-                expected: task.case.expected,
+                expected: task.case.expected_number(),
                 received: outcome.received,
                 cpu_time_ns: outcome.cpu_time_ns,
                 wall_time_ns: outcome.wall_time_ns,
@@ -114,6 +114,7 @@ pub(super) fn record_runs(
                 detail: outcome.detail.clone(),
                 strict_fault: outcome.strict_fault.clone(),
                 new_process: outcome.new_process,
+                expected_tle: outcome.verdict == Verdict::TLE && task.contestant.too_slow_by_design(),
                 isolation: match task.contestant {
                     Contestant::Builtin(_) => "builtin",
                     Contestant::File { .. } if options.sandbox.is_some() => "sandboxed",

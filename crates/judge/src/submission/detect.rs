@@ -3,6 +3,9 @@
 //! without following another user's links.
 
 use super::*;
+use std::collections::BTreeSet;
+
+use crate::problem::Judge;
 
 pub(super) fn not_a_known_language(path: &Path) -> Error {
     Error::Usage(format!(
@@ -36,15 +39,31 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let needs_program = problems.iter().any(|problem| !problem.is_leetcode());
     if needs_driver && needs_program {
         return Err(Error::Usage(format!(
-            "{}: --problem mixes whole-program problems (cses1624, queens) with LeetCode ones",
+            "{}: --problem mixes whole-program problems (cses1624, queens, poj3239) with LeetCode ones",
             path.display()
         )));
+    }
+    // A program reads one input: a board (cses1624, queens) or sides (poj3239), not both.
+    if let [first, rest @ ..] = problems.as_slice() {
+        if let Some(other) = rest.iter().find(|problem| problem.input() != first.input()) {
+            return Err(Error::Usage(format!(
+                "{}: --problem mixes {first} and {other}, whose programs read different inputs",
+                path.display()
+            )));
+        }
     }
     let shape = if needs_driver { Shape::LeetCode } else { Shape::Program };
     let name = path
         .file_name()
         .map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
-    let notes = near_misses(path, language, &code, &declared);
+    let mut notes = near_misses(path, language, &code, &declared);
+    if shape == Shape::Program {
+        let judges: BTreeSet<Judge> = problems.iter().map(|problem| problem.judge()).collect();
+        let refusals = judges.into_iter().filter_map(|judge| language.refused_by(judge, &code));
+        notes.extend(
+            refusals.map(|why| format!("{}: {why}; this judge runs it all the same", path.display())),
+        );
+    }
     Ok(Submission { path: path.to_path_buf(), name, language, shape, problems, notes })
 }
 

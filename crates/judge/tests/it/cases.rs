@@ -13,9 +13,10 @@ use judge::case::{
     MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
 };
 use judge::new_case::{write_new_case, NewCase, Source};
+use judge::problem::{Problem, Scope, TestInput};
 use pretty_assertions::assert_eq;
 
-use crate::support::{ids, load, make_fifo, messages, within, TempFolder};
+use crate::support::{board_of, count_of, ids, load, make_fifo, messages, within, TempFolder};
 
 /// The CSES statement's sample, whose answer is 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
@@ -73,14 +74,14 @@ rejected_cases! {
 fn defaults_and_both_board_forms() {
     let case = parse_case("a/b", Path::new("cases/a/b.toml"), "n = 8\nexpected = 92\n").expect("valid");
     assert_eq!((case.id.as_str(), case.path.as_path()), ("a/b", Path::new("cases/a/b.toml")));
-    assert_eq!((case.board.n(), case.board.reserved_count(), case.expected), (8, 0, 92));
+    assert_eq!((board_of(&case).n(), board_of(&case).reserved_count(), count_of(&case)), (8, 0, 92));
     assert_eq!((case.time_limit_ms, case.memory_limit_mb), (DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB));
     assert_eq!(case.description, None);
 
     let text = "description = \"one corner\"\nboard = \"\"\"\n*...\n....\n....\n....\n\"\"\"\nexpected = 2\ntime_limit_ms = 50\nmemory_limit_mb = 64\n";
     let case = parse_case("c", Path::new("cases/c.toml"), text).expect("valid");
-    assert_eq!((case.board.n(), case.board.reserved_count()), (4, 1));
-    assert!(case.board.is_reserved(0, 0));
+    assert_eq!((board_of(&case).n(), board_of(&case).reserved_count()), (4, 1));
+    assert!(board_of(&case).is_reserved(0, 0));
     assert_eq!((case.time_limit_ms, case.memory_limit_mb), (50, 64));
     assert_eq!(case.description.as_deref(), Some("one corner"));
 }
@@ -90,8 +91,8 @@ fn rendered_case_files_parse_back() {
     let board = Board::parse("*..\n...\n..*\n").expect("valid board");
     let text = render_case_file(&board, false, 0, Some("a \"quoted\" description"));
     let case = parse_case("r", Path::new("r.toml"), &text).expect("a rendered case parses");
-    assert_eq!(case.board, board);
-    assert_eq!(case.expected, 0);
+    assert_eq!(*board_of(&case), board);
+    assert_eq!(count_of(&case), 0);
     assert_eq!(case.description.as_deref(), Some("a \"quoted\" description"));
     let text = render_case_file(&Board::empty(5).expect("valid"), true, 10, None);
     assert_eq!(text, "n = 5\nexpected = 10\n");
@@ -114,7 +115,7 @@ fn assert_only_error(folder: &TempFolder, expected: String) {
     let loaded = load(&folder.path);
     assert_eq!(messages(&loaded), [expected]);
     assert_eq!(ids(&loaded), ["good"]);
-    assert_eq!(loaded.cases[0].expected, 2, "the good case is read whole");
+    assert_eq!(count_of(&loaded.cases[0]), 2, "the good case is read whole");
 }
 
 #[test]
@@ -168,7 +169,7 @@ fn two_ids_with_one_snapshot_name_load_one_and_name_the_clash() {
         )]
     );
     assert_eq!(ids(&loaded), ["good", "x/y"]);
-    assert_eq!(loaded.cases[1].board.n(), 5, "the loaded one is x/y.toml's");
+    assert_eq!(board_of(&loaded.cases[1]).n(), 5, "the loaded one is x/y.toml's");
 }
 
 #[test]
@@ -330,8 +331,8 @@ fn crlf_line_ends_give_the_same_board_as_lf() {
     assert_eq!(messages(&loaded), Vec::<String>::new());
     assert_eq!(ids(&loaded), ["crlf", "lf"]);
     let sample = Board::parse(CSES_SAMPLE).expect("the sample");
-    assert_eq!(loaded.cases[0].board, sample);
-    assert_eq!(loaded.cases[1].board, sample);
+    assert_eq!(*board_of(&loaded.cases[0]), sample);
+    assert_eq!(*board_of(&loaded.cases[1]), sample);
     assert_eq!(loaded.cases[0].description.as_deref(), Some("the sample"));
 
     // A bad square in a CRLF file is at the same line as in the LF one.
@@ -422,7 +423,7 @@ fn a_new_case_counts_with_the_oracle_and_overwrites_only_when_asked() {
     assert_eq!((path.clone(), expected), (cases.join("cses/copy.toml"), 65));
     let written = std::fs::read_to_string(&path).expect("the new case");
     let case = parse_case("cses/copy", &path, &written).expect("the new case parses");
-    assert_eq!((case.board, case.expected), (Board::parse(CSES_SAMPLE).expect("the sample"), 65));
+    assert_eq!((board_of(&case), count_of(&case)), (&Board::parse(CSES_SAMPLE).expect("the sample"), 65));
 
     // Again, for another board, without `overwrite`: refused, and the file is as it was.
     let request = new_case(&cases, "cses/copy", Source::Empty(6), false);
@@ -518,8 +519,8 @@ fn a_link_inside_the_cases_folder_is_followed() {
         let loaded = load(root);
         assert_eq!(messages(&loaded), Vec::<String>::new());
         assert_eq!(ids(&loaded), ["alias", "data/real", "good", "pair"]);
-        assert_eq!(loaded.cases[3].expected, 2);
-        assert_eq!(loaded.cases[0].expected, 10);
+        assert_eq!(count_of(&loaded.cases[3]), 2);
+        assert_eq!(count_of(&loaded.cases[0]), 10);
     }
 }
 
@@ -640,4 +641,49 @@ fn the_builtin_cases_are_the_repository_ones() {
     }
     let loaded = load_cases(&folder.path).expect("readable");
     assert!(loaded.errors.is_empty() && loaded.cases.len() >= 30, "{:?}", loaded.errors);
+}
+
+// ---------------------------------------------------------------- cases of sides (POJ 3239)
+
+rejected_cases! {
+    sides_with_expected: ("sides = [8]\nexpected = 1\n",
+        "cases/x.toml: line 2, column 1: unknown field `expected`, expected one of `sides`, `description`, `time_limit_ms`, `memory_limit_mb`, `example`"),
+    sides_with_n: ("sides = [8]\nn = 8\n",
+        "cases/x.toml: line 2, column 1: unknown field `n`, expected one of `sides`, `description`, `time_limit_ms`, `memory_limit_mb`, `example`"),
+    sides_empty: ("sides = []\n", "cases/x.toml: key `sides`: no side: expected at least one"),
+    sides_zero: ("sides = [8, 0]\n", "cases/x.toml: key `sides`: 0 is out of range: expected 1 to 100000"),
+    sides_two: ("sides = [8, 2]\n",
+        "cases/x.toml: key `sides`: 2 has no placement: no 2 queens fit on a 2 x 2 board"),
+    sides_not_a_number: ("sides = [8, \"nine\"]\n",
+        "cases/x.toml: key `sides`: a string is not a side: expected an integer"),
+    sides_backwards: ("sides = { from = 300, to = 8 }\n",
+        "cases/x.toml: key `sides`: from 300 to 8: expected from <= to"),
+    sides_other_key: ("sides = { from = 8, upto = 9 }\n",
+        "cases/x.toml: key `sides`: unknown key `upto`: expected `from` and `to`"),
+    sides_a_string: ("sides = \"8..300\"\n",
+        "cases/x.toml: key `sides`: expected a list of sides or { from = A, to = B }, found a string"),
+    sides_too_many: ("sides = { from = 1, to = 100000 }\n",
+        "cases/x.toml: key `sides`: 99998 sides adding up to 5000049995: at most 10000 sides adding up to 1000000"),
+}
+
+/// A case of sides: a list, or a range without 2 and 3; POJ's limits by default (1 s, 128 MB);
+/// no count; it belongs to POJ 3239 alone, within its constraints or beyond them.
+#[test]
+fn a_case_of_sides_is_poj_input_with_pojs_limits() {
+    let parse = |text: &str| parse_case("poj/x", Path::new("cases/poj/x.toml"), text).expect("valid");
+    let listed = parse("sides = [8, 300, 8]\n");
+    assert_eq!(listed.input, TestInput::Sides(vec![8, 300, 8]));
+    assert_eq!((listed.expected, listed.time_limit_ms, listed.memory_limit_mb), (None, 1000, 128));
+    let ranged = parse("sides = { from = 1, to = 6 }\ntime_limit_ms = 2000\nmemory_limit_mb = 64\n");
+    assert_eq!(ranged.input, TestInput::Sides(vec![1, 4, 5, 6]));
+    assert_eq!((ranged.time_limit_ms, ranged.memory_limit_mb), (2000, 64));
+    for problem in Problem::ALL {
+        let scope = problem.admits(&listed.input);
+        assert_eq!(scope.is_some(), problem == Problem::Poj3239, "{problem}");
+    }
+    assert_eq!(Problem::Poj3239.admits(&listed.input), Some(Scope::Within));
+    assert_eq!(Problem::Poj3239.admits(&ranged.input), Some(Scope::Beyond));
+    // A board's case keeps CSES's limits.
+    let board = parse_case("b", Path::new("cases/b.toml"), "n = 8\nexpected = 92\n").expect("valid");
+    assert_eq!((board.time_limit_ms, board.memory_limit_mb), (1000, 512));
 }

@@ -256,6 +256,11 @@ fn check_id(folder: &Path, id: &str) -> Vec<String> {
             Ok(program) => check_cses_program(id, &program, implementation.eight_by_eight_only),
             Err(message) => vec![message],
         }
+    } else if prefix == "poj3239" {
+        match compile(folder, &stem, &exported) {
+            Ok(program) => check_poj_program(id, &program),
+            Err(message) => vec![message],
+        }
     } else {
         let implementation = leetcode::implementation(name).expect("a registered LeetCode name");
         let (harness, expected) = leetcode_harness(&exported, implementation);
@@ -270,6 +275,27 @@ fn check_id(folder: &Path, id: &str) -> Vec<String> {
             vec![format!("{id}: {}, stdout {:?}, expected {expected:?}", output.status, stdout_of(&output))]
         }
     }
+}
+
+/// A POJ 3239 program on the sides a first-solution search still finds at once, and what follows
+/// the 0 unread: one placement a side, each right by the checker.
+fn check_poj_program(id: &str, program: &Path) -> Vec<String> {
+    let sides: Vec<usize> = (4..=20).collect();
+    let input: String = sides.iter().map(|side| format!("{side}\n")).collect::<String>() + "0\n7\n";
+    let output = run_with_stdin(program, input.as_bytes());
+    let printed = stdout_of(&output);
+    let lines: Vec<&str> = printed.lines().collect();
+    if !output.status.success() || lines.len() != sides.len() {
+        return vec![format!("{id}: {}, {} lines for {} sides", output.status, lines.len(), sides.len())];
+    }
+    let mut failures = Vec::new();
+    for (&n, line) in sides.iter().zip(lines) {
+        let rows: Vec<u64> = line.split(' ').map(|row| row.parse().unwrap_or(0)).collect();
+        if let Err(error) = checker::check_rows(n, &rows) {
+            failures.push(format!("{id}, n = {n}: {error} in `{line}`"));
+        }
+    }
+    failures
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use checker::{oracle, Board};
 use judge::answer::Answer;
-use judge::problem::Problem;
+use judge::problem::{Problem, TestInput};
 use judge::registry::{find, fixtures, implementations, Entry, Kernel};
 use pretty_assertions::assert_eq;
 
@@ -76,8 +76,13 @@ fn the_registry_holds_exactly_the_crates_implementations() {
             expected.push(format!("leetcode52/{}", implementation.name));
         }
     }
+    expected
+        .extend(poj::IMPLEMENTATIONS.iter().map(|implementation| format!("poj3239/{}", implementation.name)));
     let ids: Vec<String> = implementations().iter().map(Entry::id).collect();
-    assert_eq!(ids, expected, "CSES first, then LeetCode 51, then 52, each in its crate's order");
+    assert_eq!(
+        ids, expected,
+        "CSES first, then LeetCode 51, then 52, then POJ 3239, each in its crate's order"
+    );
 }
 
 #[test]
@@ -116,10 +121,12 @@ fn find_finds_each_implementation_and_fixture_and_nothing_else() {
 
 #[test]
 fn every_kernel_answers_an_input_of_its_problems_as_the_oracle_does() {
-    let sample = Board::parse(CSES_SAMPLE).expect("the sample");
-    let empty = Board::empty(8).expect("8 x 8");
+    let sample = TestInput::Board(Board::parse(CSES_SAMPLE).expect("the sample"));
+    let empty = TestInput::Board(Board::empty(8).expect("8 x 8"));
+    // POJ 3239's sample, and the sides a first-solution search still finds at once.
+    let sides: Vec<usize> = (8..=20).collect();
     let known = i128::from(oracle::known_count(8).expect("A000170(8)"));
-    assert_eq!(oracle::count(&sample), 65, "the statement's answer");
+    assert_eq!(sample.board().map(oracle::count), Some(65), "the statement's answer");
     for entry in implementations() {
         let id = entry.id();
         match entry.kernel {
@@ -133,6 +140,16 @@ fn every_kernel_answers_an_input_of_its_problems_as_the_oracle_does() {
                     panic!("{id} answers with a count")
                 };
                 assert_eq!(boards.len() as i128, known, "{id}");
+            }
+            Kernel::Place(_) => {
+                let Answer::Placements(placements) = entry.kernel.run(&TestInput::Sides(sides.clone()))
+                else {
+                    panic!("{id} answers with no placements")
+                };
+                assert_eq!(placements.len(), sides.len(), "{id}: one a side");
+                for (&n, rows) in sides.iter().zip(&placements) {
+                    assert_eq!(checker::check_rows(n, rows), Ok(()), "{id}, n = {n}");
+                }
             }
         }
     }

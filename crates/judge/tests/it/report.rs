@@ -35,6 +35,7 @@ fn run(implementation: &str, case: &str, verdict: Verdict, detail: Option<String
         strict_fault: None,
         isolation: "sandboxed",
         new_process: false,
+        expected_tle: false,
     }
 }
 

@@ -80,3 +80,13 @@ pub fn within<T: Send + 'static>(
     });
     receiver.recv_timeout(limit).unwrap_or_else(|error| panic!("{what}: no answer within {limit:?}: {error}"))
 }
+
+/// A board's case's board.
+pub fn board_of(case: &judge::case::Case) -> &checker::Board {
+    case.board().expect("a board's case")
+}
+
+/// A board's case's count.
+pub fn count_of(case: &judge::case::Case) -> u64 {
+    case.expected.expect("a board's case")
+}

@@ -17,7 +17,7 @@ use judge::case::{
 use judge::stress::{random_board, Random};
 use pretty_assertions::assert_eq;
 
-use crate::support::{ids, load, messages, TempFolder};
+use crate::support::{board_of, count_of, ids, load, messages, TempFolder};
 
 /// The CSES statement's sample, whose answer the statement gives as 65.
 const CSES_SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
@@ -56,8 +56,8 @@ fn a_cses_folder_of_ten_pairs_loads_as_ten_cases_in_natural_order() {
     assert_eq!(ids(&loaded), expected_ids, "1, 2, ..., 10: natural order, not text order");
     for (case, (id, board, count)) in loaded.cases.iter().zip(&written) {
         assert_eq!(&case.id, id);
-        assert_eq!(&case.board, board, "{id}");
-        assert_eq!(case.expected, *count, "{id}");
+        assert_eq!(board_of(case), board, "{id}");
+        assert_eq!(count_of(case), *count, "{id}");
         assert_eq!(
             (case.time_limit_ms, case.memory_limit_mb),
             (DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB)
@@ -90,8 +90,11 @@ fn online_judge_tools_samples_load_with_white_space_and_crlf_around() {
     let loaded = load(&folder.path);
     assert_eq!(messages(&loaded), Vec::<String>::new());
     assert_eq!(ids(&loaded), ["test/sample-1", "test/sample-2"]);
-    assert_eq!((&loaded.cases[0].board, loaded.cases[0].expected), (&sample, 65));
-    assert_eq!((&loaded.cases[1].board, loaded.cases[1].expected), (&Board::empty(4).expect("4 x 4"), four));
+    assert_eq!((board_of(&loaded.cases[0]), count_of(&loaded.cases[0])), (&sample, 65));
+    assert_eq!(
+        (board_of(&loaded.cases[1]), count_of(&loaded.cases[1])),
+        (&Board::empty(4).expect("4 x 4"), four)
+    );
 }
 
 /// A cases folder holding the good pair `good.in` / `good.out` (the empty 5 x 5 board).
@@ -110,7 +113,7 @@ fn assert_only_errors(folder: &TempFolder, expected: &[String]) {
     assert_eq!(messages(&loaded), expected);
     assert!(expected.iter().all(|line| !line.contains('\n')), "{expected:?}");
     assert_eq!(ids(&loaded), ["good"]);
-    assert_eq!(loaded.cases[0].expected, 10, "the good pair is read whole");
+    assert_eq!(count_of(&loaded.cases[0]), 10, "the good pair is read whole");
 }
 
 #[test]
@@ -133,8 +136,8 @@ fn an_in_without_its_out_is_judged_against_the_oracle_and_says_so() {
     assert_eq!(ids(&loaded), ["good", "lonely"]);
     let lonely = &loaded.cases[1];
     // The oracle's count, held to the CSES sample's published answer.
-    assert_eq!(lonely.expected, oracle::count(&Board::parse(sample).expect("the sample")));
-    assert_eq!(lonely.expected, 65);
+    assert_eq!(count_of(lonely), oracle::count(&Board::parse(sample).expect("the sample")));
+    assert_eq!(count_of(lonely), 65);
     assert_eq!(lonely.expected_from, ExpectedFrom::Oracle);
     assert_eq!(loaded.cases[0].expected_from, ExpectedFrom::TestData);
     // Past the oracle's reach, it is still an error that names the missing file.
@@ -164,7 +167,7 @@ fn a_wrong_out_is_wrong_test_data_and_the_case_is_judged_against_the_oracle() {
         )]
     );
     let case = loaded.cases.iter().find(|case| case.id == "1").expect("the case is judged all the same");
-    assert_eq!((case.expected, case.expected_from), (65, ExpectedFrom::Oracle));
+    assert_eq!((count_of(case), case.expected_from), (65, ExpectedFrom::Oracle));
 }
 
 /// The error a pair whose `.out` holds `out` gives (a valid 4 x 4 board beside it).
@@ -211,7 +214,7 @@ fn a_out_that_is_not_one_integer_is_an_error_at_its_place() {
     folder.write("max.in", "*\n");
     folder.write("max.out", u64::MAX.to_string());
     let read = load_test_data(&folder.path).expect("the folder is readable");
-    assert_eq!(read.cases[0].expected, u64::MAX);
+    assert_eq!(count_of(&read.cases[0]), u64::MAX);
 }
 
 #[test]
@@ -287,7 +290,7 @@ fn a_file_over_one_mebibyte_is_refused_and_one_at_the_limit_is_read() {
     let loaded = load(&folder.path);
     assert_eq!(messages(&loaded), Vec::<String>::new());
     assert_eq!(ids(&loaded), ["big-out", "good"]);
-    assert_eq!(loaded.cases[0].expected, 2);
+    assert_eq!(count_of(&loaded.cases[0]), 2);
 }
 
 /// Makes a FIFO at `path`.
@@ -359,7 +362,7 @@ fn a_pair_with_the_id_of_a_case_file_is_refused() {
     assert_eq!(messages(&loaded), std::slice::from_ref(&clash));
     assert_eq!(ids(&loaded), ["x/1", "x/2"]);
     assert_eq!(loaded.cases[0].path, toml, "x/1 is the case file's");
-    assert_eq!(loaded.cases[0].board.n(), 4);
+    assert_eq!(board_of(&loaded.cases[0]).n(), 4);
 
     // A broken case file still owns its id: mending it later must not turn up a clash.
     std::fs::write(&toml, "n = 4\n").expect("break the case file");
@@ -385,7 +388,7 @@ fn two_pairs_with_one_snapshot_name_load_one_and_name_the_clash() {
         )]
     );
     assert_eq!(ids(&loaded), ["x/y"]);
-    assert_eq!(loaded.cases[0].board, generated_board(5, 5));
+    assert_eq!(*board_of(&loaded.cases[0]), generated_board(5, 5));
 }
 
 #[test]
@@ -401,9 +404,9 @@ fn case_files_and_pairs_mix_in_one_natural_order() {
     let loaded = load(&folder.path);
     assert_eq!(messages(&loaded), Vec::<String>::new());
     assert_eq!(ids(&loaded), ["mixed/1", "mixed/2", "mixed/9", "mixed/10", "mixed/11", "n9", "n10"]);
-    let expected: Vec<u64> = loaded.cases.iter().map(|case| case.expected).collect();
+    let expected: Vec<u64> = loaded.cases.iter().map(count_of).collect();
     assert_eq!(expected, [2, two, nine, 10, eleven, 352, 724]);
-    assert_eq!(loaded.cases[1].board, generated_board(2, 7));
+    assert_eq!(*board_of(&loaded.cases[1]), generated_board(2, 7));
     // Import's reader takes the pairs alone.
     let pairs = load_test_data(&folder.path).expect("readable");
     assert_eq!(messages(&pairs), Vec::<String>::new());

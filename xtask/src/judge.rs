@@ -35,7 +35,7 @@ pub struct Args {
     /// only with --accept)
     #[arg(long = "cases", value_name = "DIR")]
     cases_folder: Option<PathBuf>,
-    /// Only these problems: cses1624, queens, leetcode51, leetcode52 (comma-separated)
+    /// Only these problems: cses1624, queens, leetcode51, leetcode52, poj3239 (comma-separated)
     #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem)]
     problem: Vec<Problem>,
     /// Print the results as JSON (schema in README.md) instead of tables

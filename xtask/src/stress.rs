@@ -40,7 +40,7 @@ pub struct Args {
     /// Only implementations whose id matches (as for judge)
     #[arg(long = "impl", value_name = "PATTERN")]
     impl_pattern: Option<String>,
-    /// Only these problems: cses1624, queens, leetcode51, leetcode52 (comma-separated)
+    /// Only these problems: cses1624, queens, leetcode51, leetcode52 (comma-separated; poj3239 takes sides, not boards: judge it)
     #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem)]
     problem: Vec<Problem>,
     /// Each run's CPU time limit, in milliseconds

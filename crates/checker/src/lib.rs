@@ -20,7 +20,7 @@ mod rows;
 pub mod solution_set;
 
 pub use board::{Board, BoardError, ParseError, ParseErrorKind, MAX_N};
-pub use rows::{check_rows, RowsError};
 pub use placement::{
     check, check_strings, AttackLine, CheckError, Placement, StringsError, StringsErrorKind,
 };
+pub use rows::{check_rows, RowsError};

@@ -46,7 +46,7 @@ use checker::{oracle, Board, MAX_N};
 use serde::Serialize;
 
 use crate::answer::Verdict;
-use crate::case::load_cases;
+use crate::case::{load_cases, Case};
 use crate::child::Samples;
 use crate::choose::{choose, Choice};
 use crate::contestant::{attempt, Contestant, Failure, Request, Timing, Truth};
@@ -191,6 +191,16 @@ pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
     entries(options.with_fixtures)
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()) && times_boards(entry))
+        .collect()
+}
+
+/// The cases of boards with reserved squares whose side is among `sizes`, each with its board and
+/// count.
+fn with_reserved<'c>(cases: &'c [Case], sizes: &[usize]) -> Vec<(&'c Case, (&'c Board, u64))> {
+    cases
+        .iter()
+        .filter_map(|case| Some((case, case.board_and_count()?)))
+        .filter(|(_, (board, _))| board.reserved_count() > 0 && sizes.contains(&board.n()))
         .collect()
 }
 
@@ -451,11 +461,7 @@ pub fn bench(
                 Vec::new()
             }
         };
-        let with_reserved = cases
-            .iter()
-            .filter_map(|case| Some((case, case.board_and_count()?)))
-            .filter(|(_, (board, _))| board.reserved_count() > 0 && options.sizes.contains(&board.n()));
-        for (case, (board, expected)) in with_reserved {
+        for (case, (board, expected)) in with_reserved(&cases, &options.sizes) {
             for (pinning_index, pinning) in pinnings.iter().enumerate() {
                 for timed in counters.iter().filter(|timed| timed.problem.admits(&case.input).is_some()) {
                     let contestant = &contestants[timed.contestant];

@@ -233,7 +233,7 @@ const LONG_FUNCTIONS: [(&str, usize); 17] = [
     ("sandbox/setup.rs make_plan", 165),
     ("runner.rs run", 145),
     ("runner/session.rs run_session", 144),
-    ("bench.rs bench", 143),
+    ("bench.rs bench", 140),
     ("case/folder.rs load", 115),
     ("new_case.rs import_test_data", 112),
     ("export.rs main", 110),

@@ -37,12 +37,7 @@ fn boards_of_every_small_case() {
         assert!(boards.len() as u64 <= SNAPSHOT_LIMIT, "{}", case.id);
         assert_eq!(solution_set::duplicates(&boards), Vec::<Placement>::new(), "{}", case.id);
         if board_of(case).reserved_count() == 0 {
-            assert_eq!(
-                Some(count_of(case)),
-                oracle::known_count(board_of(case).n()),
-                "{}: A000170",
-                case.id
-            );
+            assert_eq!(Some(count_of(case)), oracle::known_count(board_of(case).n()), "{}: A000170", case.id);
             let n = i32::try_from(board_of(case).n()).expect("a small side");
             for implementation in leetcode::IMPLEMENTATIONS {
                 let Some(solve_n_queens) = implementation.solve_n_queens else { continue };

@@ -255,22 +255,49 @@ pub fn check_answer(
     reference: Option<&[Placement]>,
     answer: &Answer,
 ) -> Result<(), String> {
+    find_wrong(board, expected, reference, answer).map_err(|wrong| wrong.detail)
+}
+
+/// Why an answer is WA: the checker's detail, and whether the answer is well formed and only its
+/// number is wrong (a count, or boards each right and none twice), so that the number says it all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wrong {
+    pub detail: String,
+    pub number_only: bool,
+}
+
+/// [`check_answer`], telling a wrong number apart from a wrong answer.
+///
+/// # Errors
+/// What is wrong ([`Wrong`]).
+pub fn find_wrong(
+    board: &Board,
+    expected: u64,
+    reference: Option<&[Placement]>,
+    answer: &Answer,
+) -> Result<(), Wrong> {
+    let wrong = |detail: String| Wrong { detail, number_only: false };
     let boards = match answer {
         Answer::Count(count) if *count == i128::from(expected) => return Ok(()),
-        Answer::Count(count) => return Err(format!("expected {expected}, got {count}")),
+        Answer::Count(count) => {
+            return Err(Wrong { detail: format!("expected {expected}, got {count}"), number_only: true })
+        }
         Answer::Boards(boards) => boards,
-        Answer::Placements(_) => return Err("placements where a count or boards were expected".into()),
+        Answer::Placements(_) => {
+            return Err(wrong("placements where a count or boards were expected".into()))
+        }
     };
-    let placements = check_each_board(board, boards)?;
+    let placements = check_each_board(board, boards).map_err(wrong)?;
     if let Some(reference) = reference {
         let diff = solution_set::compare(reference, &placements);
         if !diff.is_empty() {
-            return Err(format!("the set of boards is wrong:\n{diff}"));
+            return Err(wrong(format!("the set of boards is wrong:\n{diff}")));
         }
     }
-    reject_duplicates(&placements)?;
+    reject_duplicates(&placements).map_err(wrong)?;
     if placements.len() as u64 != expected {
-        return Err(format!("expected {expected} boards, got {} (each valid, none twice)", placements.len()));
+        let detail = format!("expected {expected} boards, got {} (each valid, none twice)", placements.len());
+        return Err(Wrong { detail, number_only: true });
     }
     Ok(())
 }

@@ -49,7 +49,7 @@ use crate::answer::Verdict;
 use crate::case::{load_cases, Case};
 use crate::child::Samples;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Failure, Request, Timing, Truth};
+use crate::contestant::{attempt, Contestant, Request, Timing, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::TestInput;

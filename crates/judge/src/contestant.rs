@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use checker::Placement;
 
-use crate::answer::{check_answer, check_placements, longest_answer, parse_budget, Answer, Verdict};
+use crate::answer::{check_placements, find_wrong, longest_answer, parse_budget, Answer, Verdict, Wrong};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
 use crate::problem::{Problem, TestInput};
@@ -206,12 +206,13 @@ impl Truth<'_> {
     /// Checks `answer` against it with the checker.
     ///
     /// # Errors
-    /// The WA's detail.
-    fn check(&self, answer: &Answer) -> Result<(), String> {
+    /// What is wrong.
+    fn check(&self, answer: &Answer) -> Result<(), Wrong> {
+        let wrong = |detail: String| Wrong { detail, number_only: false };
         match (self.input, self.count) {
-            (TestInput::Sides(sides), _) => check_placements(sides, answer),
-            (TestInput::Board(board), Some(count)) => check_answer(board, count, self.boards, answer),
-            (TestInput::Board(_), None) => Err("no count is known for this board".into()),
+            (TestInput::Sides(sides), _) => check_placements(sides, answer).map_err(wrong),
+            (TestInput::Board(board), Some(count)) => find_wrong(board, count, self.boards, answer),
+            (TestInput::Board(_), None) => Err(wrong("no count is known for this board".into())),
         }
     }
 }
@@ -223,6 +224,9 @@ pub struct Graded {
     pub verdict: Verdict,
     pub received: Option<i128>,
     pub detail: Option<String>,
+    /// A WA whose answer is well formed and wrong in its number alone (a count, or boards each
+    /// right and none twice): `received` says what is wrong.
+    pub wrong_number: bool,
 }
 
 impl Attempt {
@@ -234,14 +238,22 @@ impl Attempt {
     pub fn grade(&self, truth: &Truth) -> Result<Graded, String> {
         match &self.result {
             Err(Failure::Judge(reason)) => Err(reason.clone()),
-            Err(Failure::Verdict(verdict, detail)) => {
-                Ok(Graded { verdict: *verdict, received: None, detail: Some(detail.clone()) })
-            }
+            Err(Failure::Verdict(verdict, detail)) => Ok(Graded {
+                verdict: *verdict,
+                received: None,
+                detail: Some(detail.clone()),
+                wrong_number: false,
+            }),
             Ok(answer) => {
                 let received = Some(answer.received());
                 Ok(match truth.check(answer) {
-                    Ok(()) => Graded { verdict: Verdict::AC, received, detail: None },
-                    Err(detail) => Graded { verdict: Verdict::WA, received, detail: Some(detail) },
+                    Ok(()) => Graded { verdict: Verdict::AC, received, detail: None, wrong_number: false },
+                    Err(Wrong { detail, number_only }) => Graded {
+                        verdict: Verdict::WA,
+                        received,
+                        detail: Some(detail),
+                        wrong_number: number_only,
+                    },
                 })
             }
         }
@@ -586,20 +598,25 @@ mod tests {
         let right = i128::from(count);
         assert_eq!(
             graded(Ok(Answer::Count(right))),
-            Ok(Graded { verdict: Verdict::AC, received: Some(right), detail: None })
+            Ok(Graded { verdict: Verdict::AC, received: Some(right), detail: None, wrong_number: false })
         );
         let wrong = graded(Ok(Answer::Count(right + 1))).expect("a verdict");
-        assert_eq!((wrong.verdict, wrong.received), (Verdict::WA, Some(right + 1)));
+        assert_eq!((wrong.verdict, wrong.received, wrong.wrong_number), (Verdict::WA, Some(right + 1), true));
         assert_eq!(wrong.detail.as_deref(), Some(format!("expected {count}, got {}", right + 1).as_str()));
         // One board whose two queens attack each other: WA, with the checker's reason.
         let attacking =
             vec![vec!["Q...".to_string(), "Q...".to_string(), "....".to_string(), "....".to_string()]];
         let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");
-        assert_eq!((boards.verdict, boards.received), (Verdict::WA, Some(1)));
+        assert_eq!((boards.verdict, boards.received, boards.wrong_number), (Verdict::WA, Some(1), false));
         let crashed = graded(Err(Failure::Verdict(Verdict::RE, "killed by signal 11".to_string())));
         assert_eq!(
             crashed,
-            Ok(Graded { verdict: Verdict::RE, received: None, detail: Some("killed by signal 11".into()) })
+            Ok(Graded {
+                verdict: Verdict::RE,
+                received: None,
+                detail: Some("killed by signal 11".into()),
+                wrong_number: false
+            })
         );
         assert_eq!(graded(Err(Failure::Judge("cannot start".to_string()))), Err("cannot start".to_string()));
     }

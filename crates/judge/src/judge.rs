@@ -378,13 +378,13 @@ fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) ->
         Err(reason) => {
             // Counted as no verdict at all: the judging stops with the reason.
             outcome.judge_failure = Some(reason.clone());
-            Graded { verdict: Verdict::RE, received: None, detail: Some(reason) }
+            Graded { verdict: Verdict::RE, received: None, detail: Some(reason), wrong_number: false }
         }
     };
     outcome.received = graded.received;
     let (verdict, detail) = match graded {
         // An answer that could not be read says what the right one was.
-        Graded { verdict: Verdict::WA, received: None, detail: Some(detail) }
+        Graded { verdict: Verdict::WA, received: None, detail: Some(detail), .. }
             if problem.answer() == AnswerKind::Count && !detail.starts_with("answer too long") =>
         {
             let right = task.case.expected_number();

@@ -23,10 +23,10 @@ use std::time::Duration;
 
 use checker::Board;
 
-use crate::answer::{check_boards, Answer, Verdict};
+use crate::answer::Verdict;
 use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Failure, Request};
+use crate::contestant::{attempt, Contestant, Graded, Request, Truth};
 use crate::error::Error;
 use crate::problem::{Domain, Input, Problem, TestInput, CSES_SIDE, LEETCODE_MAX_N};
 use crate::runner::Limits;
@@ -103,49 +103,60 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Runs `contestant` once on `board` as an input of `problem` (see [`crate::contestant::attempt`]).
-pub fn outcome(context: &Context, contestant: &Contestant, problem: Problem, board: &Board) -> Outcome {
+/// Runs `contestant` once on `board` as an input of `problem` (see [`crate::contestant::attempt`])
+/// and grades it against `count`, the oracle's, as the judge grades a run
+/// ([`crate::contestant::Attempt::grade`]).
+pub fn outcome(
+    context: &Context,
+    contestant: &Contestant,
+    problem: Problem,
+    board: &Board,
+    count: u64,
+) -> Outcome {
     // Shown as text only: what a program wrote reaches the terminal with its controls escaped.
-    let first_line = |detail: &str| {
-        crate::escape::escape_controls(detail.lines().next().unwrap_or_default().trim_end_matches(':'))
-            .into_owned()
-    };
+    let escaped = |detail: &str| crate::escape::escape_controls(detail).into_owned();
+    let first_line = |detail: &str| escaped(detail.lines().next().unwrap_or_default().trim_end_matches(':'));
     // As its judge runs a submission: a LeetCode input in a session of one test, a CSES one alone.
     let input = TestInput::Board(board.clone());
     let request = Request::judged(problem, &input, context.limits);
     let attempt = attempt(contestant, &request, context.child_program, context.sandbox);
-    match attempt.result {
-        Ok(Answer::Count(count)) => Outcome::Count(count),
-        Ok(Answer::Boards(boards)) => match check_boards(board, &boards) {
-            Ok(_) => Outcome::Count(boards.len() as i128),
-            // The message goes on to draw the faulty boards; its first line names the fault.
-            Err(error) => Outcome::Wrong(first_line(&error)),
+    let truth = Truth { input: &input, count: Some(count), boards: None };
+    match attempt.grade(&truth) {
+        Err(reason) => Outcome::JudgeFailed(reason),
+        // Right, or wrong in its number alone: the number is what stress shows.
+        Ok(Graded { verdict: Verdict::AC, received: Some(number), .. })
+        | Ok(Graded { verdict: Verdict::WA, received: Some(number), wrong_number: true, .. }) => {
+            Outcome::Count(number)
+        }
+        // Bad boards: the first line names the fault, the rest draws boards.
+        Ok(Graded { verdict: Verdict::WA, received: Some(_), detail, .. }) => {
+            Outcome::Wrong(first_line(detail.as_deref().unwrap_or_default()))
+        }
+        // An answer that could not be read: why, whole.
+        Ok(Graded { verdict: Verdict::WA, detail, .. }) => {
+            Outcome::Wrong(escaped(detail.as_deref().unwrap_or_default()))
+        }
+        Ok(Graded { verdict, detail, .. }) => Outcome::Failed {
+            verdict: verdict.label(),
+            detail: first_line(detail.as_deref().unwrap_or_default()),
         },
-        Ok(Answer::Placements(_)) => {
-            Outcome::Wrong("placements where a count or boards were expected".into())
-        }
-        Err(Failure::Verdict(Verdict::WA, reason)) => {
-            Outcome::Wrong(crate::escape::escape_controls(&reason).into_owned())
-        }
-        Err(Failure::Verdict(verdict, detail)) => {
-            Outcome::Failed { verdict: verdict.label(), detail: first_line(&detail) }
-        }
-        Err(Failure::Judge(reason)) => Outcome::JudgeFailed(reason),
     }
 }
 
-/// Every implementation's outcome on `board`, `jobs` children at a time, in the order given.
+/// Every implementation's outcome on `board`, `jobs` children at a time, in the order given, each
+/// graded against `count`, the oracle's.
 fn outcomes(
     context: &Context,
     implementations: &[&Contestant],
     problem: Problem,
     board: &Board,
+    count: u64,
 ) -> Vec<(String, Outcome)> {
     let results = crate::pool::map(
         implementations,
         context.jobs,
         None,
-        |entry| outcome(context, entry, problem, board),
+        |entry| outcome(context, entry, problem, board, count),
         |_| {},
     );
     implementations.iter().map(|entry| entry.id()).zip(results).collect()
@@ -169,8 +180,9 @@ fn disagreements(
     if implementations.is_empty() {
         return Vec::new();
     }
-    let truth = Outcome::Count(i128::from(crate::truth::count(board)));
-    outcomes(context, implementations, problem, board)
+    let count = crate::truth::count(board);
+    let truth = Outcome::Count(i128::from(count));
+    outcomes(context, implementations, problem, board, count)
         .into_iter()
         .filter(|(_, answer)| *answer != truth)
         .collect()
@@ -482,18 +494,12 @@ pub fn stress(
             let smallest = shrink(*problem, &board, &|candidate| {
                 !disagreements(&context, &culprits, *problem, candidate).is_empty()
             });
-            let answers = outcomes(&context, implementations, *problem, &smallest);
+            let truth = crate::truth::count(&smallest);
+            let answers = outcomes(&context, implementations, *problem, &smallest, truth);
             judge_failure(&answers)?;
             progress(iteration, options.iterations);
-            let finding = Finding {
-                problem: *problem,
-                iteration,
-                original: board,
-                truth: crate::truth::count(&smallest),
-                smallest,
-                answers,
-                failing,
-            };
+            let finding =
+                Finding { problem: *problem, iteration, original: board, truth, smallest, answers, failing };
             return Ok(StressReport { compile_errors, checked, finding: Some(finding) });
         }
         progress(iteration, options.iterations);

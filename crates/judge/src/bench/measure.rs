@@ -197,30 +197,32 @@ pub(super) fn run_sample_child(
     if ran.wall_time.is_some_and(|wall| wall > deadline) {
         return Err(over_budget());
     }
-    let answer = match ran.result {
-        Ok(answer) => answer.received(),
-        Err(Failure::Verdict(Verdict::TLE, _)) => return Err(over_budget()),
-        Err(Failure::Verdict(Verdict::MLE, _)) => return Err(Outcome::OutOfMemory { peak_bytes: None }),
-        Err(Failure::Verdict(Verdict::WA, fault)) => {
+    // The child checked LeetCode 51's boards itself and sent their number: graded as a count.
+    let truth = Truth { input: &input, count: Some(expected), boards: None };
+    let graded = ran.grade(&truth).map_err(|reason| Outcome::Skipped {
+        reason: format!("the judge could not run it: {reason}"),
+    })?;
+    let detail = graded.detail.unwrap_or_default();
+    match (graded.verdict, graded.received) {
+        (Verdict::AC, _) => {}
+        (Verdict::TLE, _) => return Err(over_budget()),
+        (Verdict::MLE, _) => return Err(Outcome::OutOfMemory { peak_bytes: None }),
+        (Verdict::WA, Some(answer)) => {
+            let answer = if matches!(entry.kernel, Kernel::Enumerate(_)) {
+                format!("{answer} boards")
+            } else {
+                answer.to_string()
+            };
+            let detail = format!("answered {answer}, expected {expected}");
+            return Err(Outcome::WrongAnswer { detail, answer });
+        }
+        // The fault the child found in its own boards, or an answer it could not send.
+        (Verdict::WA, None) => {
             let detail =
-                if fault.contains("expected") { fault } else { format!("{fault}, expected {expected}") };
+                if detail.contains("expected") { detail } else { format!("{detail}, expected {expected}") };
             return Err(Outcome::WrongAnswer { answer: "unreadable or wrong boards".to_string(), detail });
         }
-        Err(Failure::Verdict(_, detail)) => return Err(Outcome::Crashed { reason: detail }),
-        Err(Failure::Judge(reason)) => {
-            return Err(Outcome::Skipped { reason: format!("the judge could not run it: {reason}") })
-        }
-    };
-    if answer != i128::from(expected) {
-        let answer = if matches!(entry.kernel, Kernel::Enumerate(_)) {
-            format!("{answer} boards")
-        } else {
-            answer.to_string()
-        };
-        return Err(Outcome::WrongAnswer {
-            detail: format!("answered {answer}, expected {expected}"),
-            answer,
-        });
+        (Verdict::RE | Verdict::OLE | Verdict::CE, _) => return Err(Outcome::Crashed { reason: detail }),
     }
     let report =
         ran.samples.ok_or_else(|| Outcome::Crashed { reason: "the child sent no timings".to_string() })?;

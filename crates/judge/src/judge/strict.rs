@@ -103,7 +103,7 @@ fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
     match attempt.grade(&truth) {
         Ok(Graded { verdict: Verdict::AC, .. }) | Err(_) => None,
         // An answer read, and wrong under the checks.
-        Ok(Graded { verdict: Verdict::WA, received: Some(_), detail }) => Some(format!(
+        Ok(Graded { verdict: Verdict::WA, received: Some(_), detail, .. }) => Some(format!(
             "a wrong answer under the checks: {}",
             first_line(detail.as_deref().unwrap_or_default())
         )),

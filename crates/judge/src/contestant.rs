@@ -217,46 +217,57 @@ impl Truth<'_> {
     }
 }
 
-/// An attempt graded against the truth: its verdict, set here and nowhere else, what it answered
-/// (a count, or how many boards) where its answer could be read, and why it is not AC.
+/// One graded run, the record every command reads: what the kernel measured, its verdict (set by
+/// [`Attempt::grade`] and nowhere else), what it answered (a count, or how many boards or
+/// placements) where its answer could be read, why it is not AC, and with `--strict` the fault its
+/// checked run found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Graded {
+pub struct Run {
     pub verdict: Verdict,
     pub received: Option<i128>,
     pub detail: Option<String>,
     /// A WA whose answer is well formed and wrong in its number alone (a count, or boards each
     /// right and none twice): `received` says what is wrong.
     pub wrong_number: bool,
+    pub cpu_time_ns: Option<u64>,
+    pub wall_time_ns: Option<u64>,
+    pub peak_memory_bytes: Option<u64>,
+    /// In a session: the test ran first in a new process, the one before it having been ended by
+    /// the test before.
+    pub new_process: bool,
+    /// With `--strict`: the first fault of the run again under the checks judges leave off.
+    pub strict_fault: Option<String>,
 }
 
 impl Attempt {
     /// The one grading step: the contestant's failure is its verdict; an answer is held against
-    /// `truth` with the checker (AC, or WA with the checker's reason).
+    /// `truth` with the checker (AC, or WA with the checker's reason); the facts come along.
     ///
     /// # Errors
     /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
-    pub fn grade(&self, truth: &Truth) -> Result<Graded, String> {
-        match &self.result {
-            Err(Failure::Judge(reason)) => Err(reason.clone()),
-            Err(Failure::Verdict(verdict, detail)) => Ok(Graded {
-                verdict: *verdict,
-                received: None,
-                detail: Some(detail.clone()),
-                wrong_number: false,
-            }),
-            Ok(answer) => {
-                let received = Some(answer.received());
-                Ok(match truth.check(answer) {
-                    Ok(()) => Graded { verdict: Verdict::AC, received, detail: None, wrong_number: false },
-                    Err(Wrong { detail, number_only }) => Graded {
-                        verdict: Verdict::WA,
-                        received,
-                        detail: Some(detail),
-                        wrong_number: number_only,
-                    },
-                })
-            }
-        }
+    pub fn grade(&self, truth: &Truth) -> Result<Run, String> {
+        let (verdict, received, detail, wrong_number) = match &self.result {
+            Err(Failure::Judge(reason)) => return Err(reason.clone()),
+            Err(Failure::Verdict(verdict, detail)) => (*verdict, None, Some(detail.clone()), false),
+            Ok(answer) => match truth.check(answer) {
+                Ok(()) => (Verdict::AC, Some(answer.received()), None, false),
+                Err(Wrong { detail, number_only }) => {
+                    (Verdict::WA, Some(answer.received()), Some(detail), number_only)
+                }
+            },
+        };
+        let nanos = |duration: Duration| u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX);
+        Ok(Run {
+            verdict,
+            received,
+            detail,
+            wrong_number,
+            cpu_time_ns: self.cpu_time.map(nanos),
+            wall_time_ns: self.wall_time.map(nanos),
+            peak_memory_bytes: self.peak_memory_bytes,
+            new_process: self.new_process,
+            strict_fault: None,
+        })
     }
 }
 
@@ -427,7 +438,7 @@ pub fn attempt(
     let env = prepared.env();
     let job = Job { stdin: input.as_bytes(), answer_bytes, ..prepared.job(sandbox, &env, limits) };
     match crate::runner::run(&job) {
-        Ok(finished) => grade(contestant, finished, request, &prepared, &child_request),
+        Ok(finished) => read_attempt(contestant, finished, request, &prepared, &child_request),
         Err(reason) => failed(Failure::Judge(reason)),
     }
 }
@@ -482,7 +493,7 @@ pub fn attempt_session(
             let index = next;
             next += 1;
             ended = finished.ended_process;
-            let mut attempt = grade(contestant, finished, &requests[index], &prepared, &child_request);
+            let mut attempt = read_attempt(contestant, finished, &requests[index], &prepared, &child_request);
             attempt.new_process = index == from && from > 0;
             stopped = !take(index, attempt);
             !stopped
@@ -506,7 +517,7 @@ pub fn attempt_session(
 
 /// What a finished run (or one test of a session) gave: its answer, read from the right channel,
 /// or the verdict that left none.
-fn grade(
+fn read_attempt(
     contestant: &Contestant,
     finished: Finished,
     request: &Request,
@@ -586,6 +597,21 @@ mod tests {
         Attempt { result, ..failed(Failure::Judge(String::new())) }
     }
 
+    /// A run with no facts measured: what `attempt_with` grades to.
+    fn run(verdict: Verdict, detail: Option<&str>) -> Run {
+        Run {
+            verdict,
+            received: None,
+            detail: detail.map(str::to_string),
+            wrong_number: false,
+            cpu_time_ns: None,
+            wall_time_ns: None,
+            peak_memory_bytes: None,
+            new_process: false,
+            strict_fault: None,
+        }
+    }
+
     /// The one grading step: a count or boards against the truth, a contestant's failure as its
     /// verdict, the judge's failure as no verdict; the truth from the oracle, not from a solution.
     #[test]
@@ -598,7 +624,7 @@ mod tests {
         let right = i128::from(count);
         assert_eq!(
             graded(Ok(Answer::Count(right))),
-            Ok(Graded { verdict: Verdict::AC, received: Some(right), detail: None, wrong_number: false })
+            Ok(Run { received: Some(right), ..run(Verdict::AC, None) })
         );
         let wrong = graded(Ok(Answer::Count(right + 1))).expect("a verdict");
         assert_eq!((wrong.verdict, wrong.received, wrong.wrong_number), (Verdict::WA, Some(right + 1), true));
@@ -609,15 +635,7 @@ mod tests {
         let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");
         assert_eq!((boards.verdict, boards.received, boards.wrong_number), (Verdict::WA, Some(1), false));
         let crashed = graded(Err(Failure::Verdict(Verdict::RE, "killed by signal 11".to_string())));
-        assert_eq!(
-            crashed,
-            Ok(Graded {
-                verdict: Verdict::RE,
-                received: None,
-                detail: Some("killed by signal 11".into()),
-                wrong_number: false
-            })
-        );
+        assert_eq!(crashed, Ok(run(Verdict::RE, Some("killed by signal 11"))));
         assert_eq!(graded(Err(Failure::Judge("cannot start".to_string()))), Err("cannot start".to_string()));
     }
 

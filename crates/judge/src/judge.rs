@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::case::{load_cases, Case};
 use crate::choose::{choose, Choice, Chosen};
-use crate::contestant::{attempt, attempt_session, Attempt, Contestant, Graded, Request, Truth};
+use crate::contestant::{attempt, attempt_session, Attempt, Contestant, Request, Run, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::{AnswerKind, Input, Problem, Scope, TestInput};
@@ -43,21 +43,10 @@ struct Task<'a> {
     problems: Vec<(Problem, Scope)>,
 }
 
-/// What one task's run gave, before it is spread over its problems' tables.
-struct Outcome {
-    verdict: Verdict,
-    received: Option<i128>,
-    cpu_time_ns: Option<u64>,
-    wall_time_ns: Option<u64>,
-    peak_memory_bytes: Option<u64>,
-    detail: Option<String>,
-    strict_fault: Option<String>,
-    /// In a session: the test ran first in a new process, its session's process having ended.
-    new_process: bool,
-    /// The judge could not make the run (see [`crate::contestant::Failure::Judge`]): the judging ends with it as an
-    /// error of the environment, never as the file's verdict.
-    judge_failure: Option<String>,
-}
+/// What one task's run gave, before it is spread over its problems' tables: the graded run, or the
+/// judge's own failure to make it (see [`crate::contestant::Failure::Judge`]), which ends the
+/// judging as an error of the environment, never as the file's verdict.
+type Outcome = Result<Run, String>;
 
 /// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
 /// `progress` is told (done, total) after each run.
@@ -208,7 +197,7 @@ fn run_units(
     options: &JudgeOptions,
     child_program: &Path,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<Option<Outcome>>, Error> {
+) -> Result<Vec<Option<Run>>, Error> {
     let failed: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
     let done = std::sync::atomic::AtomicUsize::new(0);
     let ran: Vec<Vec<(usize, Outcome)>> = crate::pool::map(
@@ -220,7 +209,7 @@ fn run_units(
             // A failure within the judge's constraints stops the contestant's runs (--fail-fast).
             let stops = |task: &Task, outcome: &Outcome| {
                 let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
-                let fails = outcome.verdict != Verdict::AC && within;
+                let fails = outcome.as_ref().map_or(true, |run| run.verdict != Verdict::AC) && within;
                 if fails {
                     lock().insert(task.contestant.id());
                 }
@@ -255,19 +244,21 @@ fn run_units(
         },
         |_| {},
     );
-    let mut outcomes: Vec<Option<Outcome>> = tasks.iter().map(|_| None).collect();
+    let mut runs: Vec<Option<Run>> = tasks.iter().map(|_| None).collect();
     for (index, outcome) in ran.into_iter().flatten() {
-        if let Some(reason) = &outcome.judge_failure {
-            let task = &tasks[index];
-            return Err(Error::Environment(format!(
-                "the judge could not run {} on {}: {reason}",
-                task.contestant.id(),
-                task.case.id
-            )));
+        match outcome {
+            Ok(run) => runs[index] = Some(run),
+            Err(reason) => {
+                let task = &tasks[index];
+                return Err(Error::Environment(format!(
+                    "the judge could not run {} on {}: {reason}",
+                    task.contestant.id(),
+                    task.case.id
+                )));
+            }
         }
-        outcomes[index] = Some(outcome);
     }
-    Ok(outcomes)
+    Ok(runs)
 }
 
 /// This process's peak resident memory so far.
@@ -358,49 +349,25 @@ fn run_task(
     outcome_of(task, attempt(task.contestant, &request_of(task), child_program, sandbox), reference)
 }
 
-/// Judges what one attempt at a task gave.
+/// Judges what one attempt at a task gave: its run, graded once ([`Attempt::grade`]), with what a
+/// person needs beside a file's failure.
 fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
     let (problem, _) = task.problems[0];
-    let mut outcome = Outcome {
-        verdict: Verdict::AC,
-        received: None,
-        cpu_time_ns: attempt.cpu_time.map(nanos),
-        wall_time_ns: attempt.wall_time.map(nanos),
-        peak_memory_bytes: attempt.peak_memory_bytes,
-        detail: None,
-        strict_fault: None,
-        new_process: attempt.new_process,
-        judge_failure: None,
-    };
     let truth = Truth { input: &task.case.input, count: task.case.expected, boards: reference };
-    let graded = match attempt.grade(&truth) {
-        Ok(graded) => graded,
-        Err(reason) => {
-            // Counted as no verdict at all: the judging stops with the reason.
-            outcome.judge_failure = Some(reason.clone());
-            Graded { verdict: Verdict::RE, received: None, detail: Some(reason), wrong_number: false }
+    let mut run = attempt.grade(&truth)?;
+    // An answer that could not be read says what the right one was.
+    if let Run { verdict: Verdict::WA, received: None, detail: Some(detail), .. } = &mut run {
+        if problem.answer() == AnswerKind::Count && !detail.starts_with("answer too long") {
+            detail.push_str(&format!("; the right answer is {}", task.case.expected_number()));
         }
-    };
-    outcome.received = graded.received;
-    let (verdict, detail) = match graded {
-        // An answer that could not be read says what the right one was.
-        Graded { verdict: Verdict::WA, received: None, detail: Some(detail), .. }
-            if problem.answer() == AnswerKind::Count && !detail.starts_with("answer too long") =>
-        {
-            let right = task.case.expected_number();
-            (Verdict::WA, Some(format!("{detail}; the right answer is {right}")))
-        }
-        Graded { verdict, detail, .. } => (verdict, detail),
-    };
-    let is_file = matches!(task.contestant, Contestant::File { .. });
-    outcome.verdict = verdict;
-    outcome.detail = match detail {
-        Some(detail) if is_file && verdict != Verdict::CE => {
-            Some(with_context(detail, verdict, problem, &task.case.input, attempt.printed))
-        }
-        detail => detail,
-    };
-    outcome
+    }
+    if matches!(task.contestant, Contestant::File { .. }) && run.verdict != Verdict::CE {
+        let verdict = run.verdict;
+        run.detail = run
+            .detail
+            .map(|detail| with_context(detail, verdict, problem, &task.case.input, attempt.printed));
+    }
+    Ok(run)
 }
 
 /// A submission's failure, with what a person needs to reproduce it: the input, and what a
@@ -428,8 +395,4 @@ fn with_context(
         text.push_str(&format!("\nits stdout:\n  {}{more}", lines.join("\n  ")));
     }
     text
-}
-
-fn nanos(duration: std::time::Duration) -> u64 {
-    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }

@@ -26,7 +26,7 @@ use checker::Board;
 use crate::answer::Verdict;
 use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Graded, Request, Truth};
+use crate::contestant::{attempt, Contestant, Request, Run, Truth};
 use crate::error::Error;
 use crate::problem::{Domain, Input, Problem, TestInput, CSES_SIDE, LEETCODE_MAX_N};
 use crate::runner::Limits;
@@ -124,19 +124,19 @@ pub fn outcome(
     match attempt.grade(&truth) {
         Err(reason) => Outcome::JudgeFailed(reason),
         // Right, or wrong in its number alone: the number is what stress shows.
-        Ok(Graded { verdict: Verdict::AC, received: Some(number), .. })
-        | Ok(Graded { verdict: Verdict::WA, received: Some(number), wrong_number: true, .. }) => {
+        Ok(Run { verdict: Verdict::AC, received: Some(number), .. })
+        | Ok(Run { verdict: Verdict::WA, received: Some(number), wrong_number: true, .. }) => {
             Outcome::Count(number)
         }
         // Bad boards: the first line names the fault, the rest draws boards.
-        Ok(Graded { verdict: Verdict::WA, received: Some(_), detail, .. }) => {
+        Ok(Run { verdict: Verdict::WA, received: Some(_), detail, .. }) => {
             Outcome::Wrong(first_line(detail.as_deref().unwrap_or_default()))
         }
         // An answer that could not be read: why, whole.
-        Ok(Graded { verdict: Verdict::WA, detail, .. }) => {
+        Ok(Run { verdict: Verdict::WA, detail, .. }) => {
             Outcome::Wrong(escaped(detail.as_deref().unwrap_or_default()))
         }
-        Ok(Graded { verdict, detail, .. }) => Outcome::Failed {
+        Ok(Run { verdict, detail, .. }) => Outcome::Failed {
             verdict: verdict.label(),
             detail: first_line(detail.as_deref().unwrap_or_default()),
         },

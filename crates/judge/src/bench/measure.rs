@@ -199,9 +199,9 @@ pub(super) fn run_sample_child(
     }
     // The child checked LeetCode 51's boards itself and sent their number: graded as a count.
     let truth = Truth { input: &input, count: Some(expected), boards: None };
-    let graded = ran.grade(&truth).map_err(|reason| Outcome::Skipped {
-        reason: format!("the judge could not run it: {reason}"),
-    })?;
+    let graded = ran
+        .grade(&truth)
+        .map_err(|reason| Outcome::Skipped { reason: format!("the judge could not run it: {reason}") })?;
     let detail = graded.detail.unwrap_or_default();
     match (graded.verdict, graded.received) {
         (Verdict::AC, _) => {}

@@ -106,7 +106,7 @@ impl Session<'_> {
         references: &BTreeMap<String, Vec<Placement>>,
     ) {
         for at in 1..outcomes.len() {
-            let outcome = &outcomes[at].1;
+            let Ok(outcome) = &outcomes[at].1 else { continue };
             let task = tasks[at];
             // Past the constraints a failure fails nothing: no second run to explain it.
             let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
@@ -128,12 +128,14 @@ impl Session<'_> {
                     false
                 },
             );
-            if alone.as_ref().map(|alone| alone.verdict) != Some(Verdict::AC) {
+            if alone.and_then(Result::ok).map(|alone| alone.verdict) != Some(Verdict::AC) {
                 return;
             }
             let explanation = kept_state_explanation(task, tasks[at - 1], &states[at]);
-            let detail = outcomes[at].1.detail.take().unwrap_or_default();
-            outcomes[at].1.detail = Some(format!("{explanation}\n{detail}"));
+            if let Ok(run) = &mut outcomes[at].1 {
+                let detail = run.detail.take().unwrap_or_default();
+                run.detail = Some(format!("{explanation}\n{detail}"));
+            }
         }
     }
 }
@@ -172,7 +174,7 @@ pub(super) fn kept_state_explanation(task: &Task, before: &Task, state: &str) ->
 
 /// What LeetCode shows for a submission whose tests (within the constraints, in its order) gave
 /// these outcomes: the first failure's verdict, how many tests passed before it, and its input.
-pub(super) fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Outcome>)]) -> String {
+pub(super) fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Run>)]) -> String {
     let title = format!("LeetCode {}", problem.leetcode_number().unwrap_or_default());
     let total = tests.len();
     if total == 0 {

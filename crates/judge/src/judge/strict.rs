@@ -14,7 +14,7 @@ pub const STRICT_MEMORY_FACTOR: u64 = 4;
 /// are left unchecked, and a note (returned) says so, rather than blame the file.
 pub(super) fn strict_pass(
     tasks: &[Task],
-    outcomes: &mut [Option<Outcome>],
+    outcomes: &mut [Option<Run>],
     options: &JudgeOptions,
     child_program: &Path,
 ) -> Vec<String> {
@@ -101,13 +101,13 @@ fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
     let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
     let truth = Truth { input: &task.case.input, count: task.case.expected, boards: None };
     match attempt.grade(&truth) {
-        Ok(Graded { verdict: Verdict::AC, .. }) | Err(_) => None,
+        Ok(Run { verdict: Verdict::AC, .. }) | Err(_) => None,
         // An answer read, and wrong under the checks.
-        Ok(Graded { verdict: Verdict::WA, received: Some(_), detail, .. }) => Some(format!(
+        Ok(Run { verdict: Verdict::WA, received: Some(_), detail, .. }) => Some(format!(
             "a wrong answer under the checks: {}",
             first_line(detail.as_deref().unwrap_or_default())
         )),
-        Ok(Graded { detail, .. }) => Some(
+        Ok(Run { detail, .. }) => Some(
             match task.contestant {
                 Contestant::File { submission, .. } => submission.language.strict_fault(&attempt.stderr),
                 Contestant::Builtin(_) => None,

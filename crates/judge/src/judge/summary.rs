@@ -59,7 +59,7 @@ pub(super) fn file_summaries(implementations: &[Contestant]) -> Vec<FileSummary>
 pub(super) fn record_leetcode_results(
     tasks: &[Task],
     units: &[Unit],
-    outcomes: &[Option<Outcome>],
+    outcomes: &[Option<Run>],
     files: &mut [FileSummary],
 ) {
     for unit in units {
@@ -67,7 +67,7 @@ pub(super) fn record_leetcode_results(
         let task = &tasks[indices[0]];
         let Some(file) = files.iter_mut().find(|file| file.name == task.contestant.id()) else { continue };
         let (problem, _) = task.problems[0];
-        let within: Vec<(&Task, Option<&Outcome>)> = indices
+        let within: Vec<(&Task, Option<&Run>)> = indices
             .iter()
             .filter(|&&index| tasks[index].problems[0].1 == Scope::Within)
             .map(|&index| (&tasks[index], outcomes[index].as_ref()))
@@ -80,7 +80,7 @@ pub(super) fn record_leetcode_results(
 /// skipped there).
 pub(super) fn record_runs(
     tasks: &[Task],
-    outcomes: &[Option<Outcome>],
+    outcomes: &[Option<Run>],
     options: &JudgeOptions,
     problem_reports: &mut [ProblemReport],
     files: &mut [FileSummary],
@@ -126,7 +126,7 @@ pub(super) fn record_runs(
 }
 
 /// A task's outcome in its file's verdicts, and as its first failure within the constraints.
-fn count_in_file(file: &mut FileSummary, task: &Task, outcome: &Outcome, options: &JudgeOptions) {
+fn count_in_file(file: &mut FileSummary, task: &Task, outcome: &Run, options: &JudgeOptions) {
     for &(problem, scope) in &task.problems {
         *file.verdicts.entry(outcome.verdict).or_default() += 1;
         file.ac_but += usize::from(outcome.strict_fault.is_some());
@@ -146,7 +146,7 @@ fn count_in_file(file: &mut FileSummary, task: &Task, outcome: &Outcome, options
 /// How many processes ran: a file that did not build ran nothing (its CE verdicts come from no
 /// process), nor did a run --fail-fast skipped; a LeetCode session is one process, and one more
 /// after each test that ended its own.
-pub(super) fn processes(tasks: &[Task], units: &[Unit], outcomes: &[Option<Outcome>]) -> usize {
+pub(super) fn processes(tasks: &[Task], units: &[Unit], outcomes: &[Option<Run>]) -> usize {
     units
         .iter()
         .map(|unit| {

@@ -88,7 +88,7 @@ pub struct Args {
 #[derive(Clone, Debug)]
 pub struct Sizes(Vec<usize>);
 
-fn sizes(text: &str) -> Result<Sizes, String> {
+fn sizes(text: &str) -> Result<Sizes, judge::error::Error> {
     parse_sizes("--sizes", text, max_size(), MAX_SIZE_REASON).map(Sizes)
 }
 
@@ -96,7 +96,7 @@ fn sizes(text: &str) -> Result<Sizes, String> {
 #[derive(Clone, Debug)]
 pub struct Threads(Vec<usize>);
 
-fn threads(text: &str) -> Result<Threads, String> {
+fn threads(text: &str) -> Result<Threads, judge::error::Error> {
     parse_threads(text, cpus_available()).map(Threads)
 }
 
@@ -121,7 +121,7 @@ impl Args {
             sandbox: None,
         };
         for argument in &self.compiler {
-            options.toolchain.set_from_argument(argument).map_err(Failure::Usage)?;
+            options.toolchain.set_from_argument(argument)?;
         }
         // Usage errors first, so that a typo never waits for a release build.
         judge::submission::expand_paths(&options.files)?;
@@ -134,11 +134,11 @@ impl Args {
                 judge::invocation()
             )));
         }
-        options.baseline = resolve_baseline(&options).map_err(Failure::Usage)?;
+        options.baseline = resolve_baseline(&options)?;
         if !options.cases_folder.is_dir() {
             return Err(Failure::Usage(format!("--cases {}: not a folder", options.cases_folder.display())));
         }
-        check_plot_folder(&options.plot_folder).map_err(Failure::Usage)?;
+        check_plot_folder(&options.plot_folder)?;
         if !options.in_place && cfg!(debug_assertions) {
             return rerun_in_release(self.quiet);
         }

@@ -107,7 +107,7 @@ impl Args {
         }
         let mut toolchain = Toolchain::from_environment();
         for argument in &self.compiler {
-            toolchain.set_from_argument(argument).map_err(Failure::Usage)?;
+            toolchain.set_from_argument(argument)?;
         }
         let sandbox = crate::output::sandbox_for(&self.files, self.no_sandbox)?;
         let options = JudgeOptions {

@@ -23,7 +23,7 @@ impl Args {
     pub fn run(self) -> Status {
         let mut toolchain = Toolchain::from_environment();
         for argument in &self.compiler {
-            toolchain.set_from_argument(argument).map_err(crate::output::Failure::Usage)?;
+            toolchain.set_from_argument(argument)?;
         }
         let sandbox = crate::output::sandbox(self.no_sandbox)?;
         let build_folder = judge::target_folder().join("judge-builds");

@@ -64,7 +64,7 @@ pub struct Args {
 #[derive(Clone, Debug)]
 pub struct Sizes(Vec<usize>);
 
-fn sizes(text: &str) -> Result<Sizes, String> {
+fn sizes(text: &str) -> Result<Sizes, judge::error::Error> {
     parse_sizes("--sizes", text, MAX_SIZE, MAX_SIZE_REASON).map(Sizes)
 }
 

@@ -149,11 +149,13 @@ pub const MAX_SIZE_REASON: &str = "those whose count OEIS A000170 gives";
 ///
 /// # Errors
 /// One line naming the faulty text.
-pub fn parse_budget(text: &str) -> Result<Duration, String> {
+pub fn parse_budget(text: &str) -> Result<Duration, Error> {
     match text.trim().parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= 3600.0 => Ok(Duration::from_secs_f64(seconds)),
-        Ok(_) => Err(format!("--budget `{text}`: expected more than 0 and at most 3600 seconds")),
-        Err(_) => Err(format!("--budget `{text}`: expected a number of seconds")),
+        Ok(_) => {
+            Err(Error::Usage(format!("--budget `{text}`: expected more than 0 and at most 3600 seconds")))
+        }
+        Err(_) => Err(Error::Usage(format!("--budget `{text}`: expected a number of seconds"))),
     }
 }
 
@@ -162,12 +164,13 @@ pub fn parse_budget(text: &str) -> Result<Duration, String> {
 ///
 /// # Errors
 /// One line naming the folder and the I/O error.
-pub fn check_plot_folder(folder: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(folder)
-        .map_err(|error| format!("--out {}: cannot create the folder: {error}", folder.display()))?;
+pub fn check_plot_folder(folder: &Path) -> Result<(), Error> {
+    let usage = |what: &str, error: std::io::Error| {
+        Error::Usage(format!("--out {}: cannot {what}: {error}", folder.display()))
+    };
+    std::fs::create_dir_all(folder).map_err(|error| usage("create the folder", error))?;
     let probe = folder.join(format!(".empty-boards.svg.{}.probe", std::process::id()));
-    std::fs::write(&probe, "")
-        .map_err(|error| format!("--out {}: cannot write in the folder: {error}", folder.display()))?;
+    std::fs::write(&probe, "").map_err(|error| usage("write in the folder", error))?;
     // Nothing is lost if the probe stays: it is empty, and the next run's probe has another name.
     let _ = std::fs::remove_file(&probe);
     Ok(())
@@ -214,7 +217,7 @@ fn times_boards(entry: &Entry) -> bool {
 ///
 /// # Errors
 /// One line when it names none of them, or several.
-pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, String> {
+pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, Error> {
     let Some(pattern) = options.baseline.as_deref() else { return Ok(None) };
     let files = crate::submission::expand_paths(&options.files).unwrap_or_default();
     let ids: Vec<String> = selected_implementations(options)
@@ -230,15 +233,15 @@ pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, String
     let matching: Vec<&String> = ids.iter().filter(|id| matches(Some(pattern), id)).collect();
     match matching.as_slice() {
         [only] => Ok(Some((*only).clone())),
-        [] => Err(format!(
+        [] => Err(Error::Usage(format!(
             "--baseline `{pattern}` is none of the implementations timed ({}); --impl must select it",
             ids.join(", ")
-        )),
-        several => Err(format!(
+        ))),
+        several => Err(Error::Usage(format!(
             "--baseline `{pattern}` matches {} implementations ({}): name one",
             several.len(),
             several.iter().map(|id| id.as_str()).collect::<Vec<_>>().join(", ")
-        )),
+        ))),
     }
 }
 

@@ -6,6 +6,8 @@
 //! one uniformly (`stress`). Cost: linear in the number of sides written, which is at most the
 //! largest side per part.
 
+use crate::error::Error;
+
 /// Parses `text`, given as `option`, into the sides it names, ascending and each once, each
 /// within 1 to `max`; `why_max` says in the error why `max` is the bound.
 ///
@@ -19,8 +21,8 @@
 /// assert_eq!(parse_sizes("--sizes", "8, 4..=6,5", 12, "the oracle's bound"), Ok(vec![4, 5, 6, 8]));
 /// assert!(parse_sizes("--sizes", "4..=13", 12, "the oracle's bound").is_err());
 /// ```
-pub fn parse_sizes(option: &str, text: &str, max: usize, why_max: &str) -> Result<Vec<usize>, String> {
-    let fail = |reason: String| format!("{option} `{text}`: {reason}");
+pub fn parse_sizes(option: &str, text: &str, max: usize, why_max: &str) -> Result<Vec<usize>, Error> {
+    let fail = |reason: String| Error::Usage(format!("{option} `{text}`: {reason}"));
     let mut sizes = Vec::new();
     for part in text.split(',').map(str::trim) {
         if part.is_empty() {
@@ -81,7 +83,7 @@ mod tests {
         ($($name:ident: ($text:expr, $expected:expr),)*) => {$(
             #[test]
             fn $name() {
-                assert_eq!(parse_sizes("--sizes", $text, 12, "the bound"), $expected);
+                assert_eq!(parse_sizes("--sizes", $text, 12, "the bound").map_err(|error| error.to_string()), $expected);
             }
         )*};
     }

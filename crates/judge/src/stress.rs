@@ -521,8 +521,9 @@ pub fn case_name(finding: &Finding, seed: u64) -> String {
 ///
 /// # Errors
 /// A one-line reason naming the option.
-pub fn parse_density(text: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("--density `{text}`: expected A..B with 0 <= A <= B <= 1, e.g. 0..0.6");
+pub fn parse_density(text: &str) -> Result<(f64, f64), Error> {
+    let bad =
+        || Error::Usage(format!("--density `{text}`: expected A..B with 0 <= A <= B <= 1, e.g. 0..0.6"));
     let (start, end) = text.split_once("..=").or_else(|| text.split_once("..")).ok_or_else(bad)?;
     let start: f64 = start.trim().parse().map_err(|_| bad())?;
     let end: f64 = end.trim().parse().map_err(|_| bad())?;

@@ -92,15 +92,20 @@ impl Toolchain {
     ///
     /// # Errors
     /// One line: no `=`, an unknown language, or an empty command.
-    pub fn set_from_argument(&mut self, argument: &str) -> Result<(), String> {
+    pub fn set_from_argument(&mut self, argument: &str) -> Result<(), Error> {
         let (id, command) = argument.split_once('=').ok_or_else(|| {
-            format!("--compiler `{argument}`: expected LANGUAGE=COMMAND, for example cpp=\"g++ -O2\"")
+            Error::Usage(format!(
+                "--compiler `{argument}`: expected LANGUAGE=COMMAND, for example cpp=\"g++ -O2\""
+            ))
         })?;
         let language = Language::by_id(id.trim()).ok_or_else(|| {
             let ids: Vec<&str> = Language::all().map(Language::id).collect();
-            format!("--compiler `{argument}`: no language `{id}` (languages: {})", ids.join(", "))
+            Error::Usage(format!(
+                "--compiler `{argument}`: no language `{id}` (languages: {})",
+                ids.join(", ")
+            ))
         })?;
-        self.set(language, command)
+        self.set(language, command).map_err(Error::Usage)
     }
 
     fn set(&mut self, language: Language, command: &str) -> Result<(), String> {
@@ -613,7 +618,11 @@ mod tests {
         toolchain.set_from_argument("cpp=clang++ -O2").unwrap();
         let cpp = Language::by_id("cpp").unwrap();
         assert_eq!(toolchain.command(cpp), ["clang++", "-O2"]);
-        assert!(toolchain.set_from_argument("cobol=cobc").unwrap_err().contains("no language `cobol`"));
+        assert!(toolchain
+            .set_from_argument("cobol=cobc")
+            .unwrap_err()
+            .message()
+            .contains("no language `cobol`"));
         assert!(toolchain.set_from_argument("cpp").is_err() && toolchain.set_from_argument("cpp= ").is_err());
         assert!(toolchain.strict().command(cpp).len() > 2);
     }

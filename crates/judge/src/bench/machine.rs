@@ -8,6 +8,8 @@
 //! reports what it saw, and a run that saw another number has no figure (see the child module).
 //! Cost: one `sched_getaffinity` and one read of `/proc/cpuinfo` a bench run.
 
+use crate::error::Error;
+
 /// The CPUs this process may run on, by number, ascending: its affinity set. Where the kernel will
 /// not tell, the first `available_parallelism` numbers.
 pub fn allowed_cpus() -> Vec<usize> {
@@ -57,10 +59,10 @@ pub fn cpu_list(threads: usize) -> String {
 /// ```
 /// use judge::bench::machine::parse_threads;
 /// assert_eq!(parse_threads("2, 1,2", 4), Ok(vec![1, 2]));
-/// assert_eq!(parse_threads("5", 4), Err("--threads `5`: this process may use 4 CPUs".to_string()));
+/// assert_eq!(parse_threads("5", 4).map_err(|error| error.to_string()), Err("--threads `5`: this process may use 4 CPUs".to_string()));
 /// ```
-pub fn parse_threads(text: &str, available: usize) -> Result<Vec<usize>, String> {
-    let fail = |reason: String| format!("--threads `{text}`: {reason}");
+pub fn parse_threads(text: &str, available: usize) -> Result<Vec<usize>, Error> {
+    let fail = |reason: String| Error::Usage(format!("--threads `{text}`: {reason}"));
     let mut threads = Vec::new();
     for part in text.split(',').map(str::trim) {
         if part.is_empty() {
@@ -111,9 +113,12 @@ mod tests {
             ("0", "a run needs at least 1 thread"),
             ("3", "this process may use 2 CPUs"),
         ] {
-            assert_eq!(parse_threads(text, 2), Err(format!("--threads `{text}`: {reason}")));
+            assert_eq!(parse_threads(text, 2), Err(Error::Usage(format!("--threads `{text}`: {reason}"))));
         }
-        assert_eq!(parse_threads("2", 1), Err("--threads `2`: this process may use 1 CPU".to_string()));
+        assert_eq!(
+            parse_threads("2", 1),
+            Err(Error::Usage("--threads `2`: this process may use 1 CPU".to_string()))
+        );
     }
 
     #[test]

@@ -173,7 +173,7 @@ impl Args {
         }
         if let Some(path) = &self.html {
             judge::write_atomically(path, &judge::html::render_bench_html(&report, &svg))
-                .map_err(Failure::Other)?;
+                .map_err(|error| Failure::Other(error.to_string()))?;
         }
         if let Some(message) = plot_error {
             return Err(Failure::Other(format!("cannot write the plot: {message}")));

@@ -199,7 +199,8 @@ fn judge_once(
     print(&text)?;
     if let Some(path) = html {
         // Written whole or not at all: a page half-written is never left for a browser.
-        judge::write_atomically(path, &judge::html::render_html(&report)).map_err(Failure::Other)?;
+        judge::write_atomically(path, &judge::html::render_html(&report))
+            .map_err(|error| Failure::Other(error.to_string()))?;
     }
     // A file given that could not be judged at all is exit 4, as when it is the only one.
     Ok(if !report.refused_files.is_empty() {

@@ -79,7 +79,8 @@ impl Args {
         let cases = judge::cases_argument(&cases_folder);
         let request =
             NewCase { cases_folder, name, source, description: self.description, overwrite: self.force };
-        let (path, expected) = write_new_case(&request).map_err(Failure::Other)?;
+        // A case that cannot be made is a failed new-case, exit status 1, as README says, whoever's fault.
+        let (path, expected) = write_new_case(&request).map_err(|error| Failure::Other(error.to_string()))?;
         let next = if lists_boards && expected <= judge::snapshot::SNAPSHOT_LIMIT {
             format!(
                 "`{} judge{cases} --accept` records its snapshot (its LeetCode 51 boards)",
@@ -98,7 +99,7 @@ fn import(request: Import) -> Status {
     if !request.test_data.is_dir() {
         return Err(Failure::Usage(format!("--import {}: not a folder", request.test_data.display())));
     }
-    let written = import_test_data(&request).map_err(Failure::Other)?;
+    let written = import_test_data(&request).map_err(|error| Failure::Other(error.to_string()))?;
     for file in &written {
         println!("wrote {} (expected = {})", judge::display_relative(&file.path), file.expected);
     }

@@ -189,9 +189,10 @@ pub fn sandbox(no_sandbox: bool) -> Result<Option<judge::sandbox::Sandbox>, Fail
         }
         return Ok(None);
     }
-    judge::sandbox::Sandbox::detect().map(Some).map_err(|reason| {
+    judge::sandbox::Sandbox::detect().map(Some).map_err(|error| {
         Failure::Engine(judge::error::Error::Environment(format!(
-            "{reason}; --no-sandbox runs files without it"
+            "{}; --no-sandbox runs files without it",
+            error.message()
         )))
     })
 }

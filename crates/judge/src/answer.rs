@@ -109,8 +109,8 @@ impl Answer {
     /// Reads an answer of `kind` in the wire format.
     ///
     /// # Errors
-    /// One line saying what is missing or unreadable, for a WA's detail.
-    pub fn from_wire(text: &str, kind: AnswerKind) -> Result<Answer, String> {
+    /// What is missing or unreadable, in one line: a WA.
+    pub fn from_wire(text: &str, kind: AnswerKind) -> Result<Answer, Wrong> {
         Answer::from_wire_within(text, kind, usize::MAX)
     }
 
@@ -121,12 +121,13 @@ impl Answer {
     ///
     /// # Errors
     /// The WA's detail, "answer too large" past the budget.
-    pub fn from_wire_within(text: &str, kind: AnswerKind, budget: usize) -> Result<Answer, String> {
+    pub fn from_wire_within(text: &str, kind: AnswerKind, budget: usize) -> Result<Answer, Wrong> {
         match kind {
             AnswerKind::Count => count_from_wire(text),
             AnswerKind::Boards => boards_from_wire(text, budget),
             AnswerKind::Placements => placements_from_wire(text, budget),
         }
+        .map_err(Wrong::from)
     }
 }
 
@@ -249,7 +250,8 @@ fn shorten(token: &str) -> String {
 ///
 /// # Errors
 /// The WA's detail: for a count, `expected E, got G`; for boards, the checker's first complaint.
-pub fn check_answer(
+#[cfg(test)]
+fn check_answer(
     board: &Board,
     expected: u64,
     reference: Option<&[Placement]>,
@@ -264,6 +266,25 @@ pub fn check_answer(
 pub struct Wrong {
     pub detail: String,
     pub number_only: bool,
+}
+
+/// A wrong answer with this detail, not its number alone.
+impl From<String> for Wrong {
+    fn from(detail: String) -> Wrong {
+        Wrong { detail, number_only: false }
+    }
+}
+
+impl From<&str> for Wrong {
+    fn from(detail: &str) -> Wrong {
+        Wrong::from(detail.to_string())
+    }
+}
+
+impl std::fmt::Display for Wrong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.detail)
+    }
 }
 
 /// [`check_answer`], telling a wrong number apart from a wrong answer.
@@ -307,7 +328,7 @@ pub fn find_wrong(
 /// # Errors
 /// The WA's detail: too few or too many placements, or the first wrong one with its side and the
 /// checker's reason.
-pub fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), String> {
+pub fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), Wrong> {
     let Answer::Placements(placements) = answer else {
         return Err("a count or boards where placements, one a line, were expected".into());
     };
@@ -315,11 +336,8 @@ pub fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), String> 
         check_rows(n, rows).map_err(|error| format!("placement {} (n = {n}): {error}", index + 1))?;
     }
     if placements.len() != sides.len() {
-        return Err(format!(
-            "{} placements for {} sides: expected one a side, a line each",
-            placements.len(),
-            sides.len()
-        ));
+        let (given, asked) = (placements.len(), sides.len());
+        return Err(format!("{given} placements for {asked} sides: expected one a side, a line each").into());
     }
     Ok(())
 }
@@ -328,7 +346,7 @@ pub fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), String> 
 ///
 /// # Errors
 /// One paragraph: which board, the checker's message, and the board.
-pub fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
+fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
     let mut placements = Vec::with_capacity(boards.len());
     for (index, rows) in boards.iter().enumerate() {
         // Told first, as what was expected and what came: the rows' length is judged only on a
@@ -377,7 +395,7 @@ fn reject_duplicates(placements: &[Placement]) -> Result<(), String> {
 ///
 /// # Errors
 /// One paragraph naming the first wrong board, or the repeated ones, drawn.
-pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
+pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, Wrong> {
     let placements = check_each_board(board, boards)?;
     reject_duplicates(&placements)?;
     Ok(placements)
@@ -470,10 +488,10 @@ mod tests {
         let flood: String = format!("3\n{}", "64\nQ\n".replace("Q\n", &"Q\n".repeat(64)).repeat(3));
         assert!(Answer::from_wire_within(&flood, AnswerKind::Boards, boards_cost(3, 64, 1)).is_ok());
         let stopped = Answer::from_wire_within(&flood, AnswerKind::Boards, boards_cost(2, 64, 1));
-        assert!(stopped.is_err_and(|detail| detail.starts_with("answer too large")));
+        assert!(stopped.is_err_and(|detail| detail.detail.starts_with("answer too large")));
         assert_eq!(
             Answer::from_wire("1\n4\nQ...\n", AnswerKind::Boards),
-            Err("the output ends in board 1, row 2".to_string())
+            Err("the output ends in board 1, row 2".into())
         );
     }
 
@@ -514,7 +532,7 @@ mod tests {
         let budget = read("1 2 3\n").map(|_| ());
         assert_eq!(budget, Ok(()));
         assert!(Answer::from_wire_within("1 2 3\n4 5 6\n", AnswerKind::Placements, 40)
-            .is_err_and(|detail| detail.starts_with("answer too large")));
+            .is_err_and(|detail| detail.detail.starts_with("answer too large")));
         assert!(check_placements(&[4], &Answer::Count(2)).is_err());
     }
 

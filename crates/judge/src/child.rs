@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 use checker::Board;
 
-use crate::answer::{check_boards, Answer};
+use crate::answer::{check_boards, Answer, Wrong};
 use crate::problem::{AnswerKind, Input, Problem, TestInput};
 use crate::registry::Entry;
 
@@ -40,7 +40,7 @@ pub fn input_text(problem: Problem, input: &TestInput) -> String {
 ///
 /// # Errors
 /// The checker's message for a bad board, or a bad side.
-pub fn parse_input(problem: Problem, input: &[u8]) -> Result<TestInput, String> {
+fn parse_input(problem: Problem, input: &[u8]) -> Result<TestInput, String> {
     let text = String::from_utf8_lossy(input);
     let side = |token: &str| token.parse::<usize>().map_err(|_| format!("expected a side, found `{token}`"));
     match problem.input() {
@@ -172,7 +172,7 @@ pub fn child_main(
             Ok(_) => Answer::Count(boards.len() as i128).to_wire(),
             // The first line names the fault; the rest draws boards, too much to send back.
             Err(fault) => {
-                format!("fault: {}\n", fault.lines().next().unwrap_or_default().trim_end_matches(':'))
+                format!("fault: {}\n", fault.detail.lines().next().unwrap_or_default().trim_end_matches(':'))
             }
         },
         (answer, _) => answer.to_wire(),
@@ -234,7 +234,7 @@ pub fn child_session(
 ///
 /// # Errors
 /// The WA's detail: an unreadable answer, or the fault the child found in its own boards.
-pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, String>, Option<Samples>) {
+pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, Wrong>, Option<Samples>) {
     let text = String::from_utf8_lossy(stdout);
     let (answer_text, samples) = match text.rfind("samples: ") {
         Some(at) if request.samples.is_some() => {
@@ -243,7 +243,7 @@ pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, Str
         _ => (&text[..], None),
     };
     if let Some(fault) = answer_text.strip_prefix("fault: ") {
-        return (Err(fault.trim_end().to_string()), samples);
+        return (Err(fault.trim_end().into()), samples);
     }
     let kind = match request.problem.answer() {
         AnswerKind::Boards if request.check_inside => AnswerKind::Count,
@@ -324,6 +324,6 @@ mod tests {
         child_main(&broken, &sampled, b"6\n", &mut out).expect("runs");
         let (answer, _) = read_output(&out, &sampled);
         let fault = answer.expect_err("a fault");
-        assert!(fault.starts_with("board 1 of 4: queens at row 1"), "{fault}");
+        assert!(fault.detail.starts_with("board 1 of 4: queens at row 1"), "{fault}");
     }
 }

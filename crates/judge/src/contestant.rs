@@ -167,7 +167,7 @@ pub enum Failure {
     /// The judge's or the machine's: a program that could not be started, a runtime missing, a
     /// session that broke off. Never a verdict of the file's: the commands stop with it as an error
     /// of the environment (exit status 3).
-    Judge(String),
+    Judge(Error),
 }
 
 /// What one attempt gave: the answer, read from its channel, or the failure that left none; what
@@ -210,7 +210,7 @@ impl Truth<'_> {
     fn check(&self, answer: &Answer) -> Result<(), Wrong> {
         let wrong = |detail: String| Wrong { detail, number_only: false };
         match (self.input, self.count) {
-            (TestInput::Sides(sides), _) => check_placements(sides, answer).map_err(wrong),
+            (TestInput::Sides(sides), _) => check_placements(sides, answer),
             (TestInput::Board(board), Some(count)) => find_wrong(board, count, self.boards, answer),
             (TestInput::Board(_), None) => Err(wrong("no count is known for this board".into())),
         }
@@ -245,7 +245,7 @@ impl Attempt {
     ///
     /// # Errors
     /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
-    pub fn grade(&self, truth: &Truth) -> Result<Run, String> {
+    pub fn grade(&self, truth: &Truth) -> Result<Run, Error> {
         let (verdict, received, detail, wrong_number) = match &self.result {
             Err(Failure::Judge(reason)) => return Err(reason.clone()),
             Err(Failure::Verdict(verdict, detail)) => (*verdict, None, Some(detail.clone()), false),
@@ -418,7 +418,9 @@ pub fn attempt(
                 false
             },
         );
-        return answered.unwrap_or_else(|| failed(Failure::Judge("the session gave no answer".to_string())));
+        return answered.unwrap_or_else(|| {
+            failed(Failure::Judge(Error::Environment("the session gave no answer".to_string())))
+        });
     }
     let child_request = child_request_of(request, false);
     let prepared = match Prepared::new(contestant, request, &child_request, child_program, sandbox) {
@@ -580,7 +582,7 @@ fn read_attempt(
                     answer
                 }
             };
-            answer.map_err(|detail| (Verdict::WA, detail))
+            answer.map_err(|wrong| (Verdict::WA, wrong.detail))
         }
     };
     attempt.result = result.map_err(|(verdict, detail)| Failure::Verdict(verdict, detail));
@@ -594,7 +596,7 @@ mod tests {
     use checker::Board;
 
     fn attempt_with(result: Result<Answer, Failure>) -> Attempt {
-        Attempt { result, ..failed(Failure::Judge(String::new())) }
+        Attempt { result, ..failed(Failure::Judge(Error::Environment(String::new()))) }
     }
 
     /// A run with no facts measured: what `attempt_with` grades to.
@@ -636,7 +638,8 @@ mod tests {
         assert_eq!((boards.verdict, boards.received, boards.wrong_number), (Verdict::WA, Some(1), false));
         let crashed = graded(Err(Failure::Verdict(Verdict::RE, "killed by signal 11".to_string())));
         assert_eq!(crashed, Ok(run(Verdict::RE, Some("killed by signal 11"))));
-        assert_eq!(graded(Err(Failure::Judge("cannot start".to_string()))), Err("cannot start".to_string()));
+        let cannot = Error::Environment("cannot start".to_string());
+        assert_eq!(graded(Err(Failure::Judge(cannot.clone()))), Err(cannot));
     }
 
     /// A run the judge cannot start (here, its child program is missing) is the judge's failure,
@@ -656,8 +659,8 @@ mod tests {
             let request = Request::judged(problem, &board, limits);
             let ran = attempt(&Contestant::Builtin(entry), &request, missing, None);
             match ran.result {
-                Err(Failure::Judge(reason)) => {
-                    assert!(reason.contains("cannot start"), "{problem}: {reason}")
+                Err(Failure::Judge(reason @ Error::Environment(_))) => {
+                    assert!(reason.message().contains("cannot start"), "{problem}: {reason}")
                 }
                 other => panic!("{problem}: {other:?}"),
             }

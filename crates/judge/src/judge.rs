@@ -46,7 +46,7 @@ struct Task<'a> {
 /// What one task's run gave, before it is spread over its problems' tables: the graded run, or the
 /// judge's own failure to make it (see [`crate::contestant::Failure::Judge`]), which ends the
 /// judging as an error of the environment, never as the file's verdict.
-type Outcome = Result<Run, String>;
+type Outcome = Result<Run, Error>;
 
 /// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
 /// `progress` is told (done, total) after each run.
@@ -274,7 +274,7 @@ fn own_peak_memory() -> u64 {
 /// A case's boards drawn by the oracle, and whether its snapshot already holds them.
 struct Drawn<'a> {
     case: &'a Case,
-    boards: Result<Vec<Placement>, String>,
+    boards: Result<Vec<Placement>, Error>,
     matches: bool,
 }
 

@@ -84,7 +84,7 @@ pub fn ensure_ready(
 ///
 /// # Errors
 /// The tool is missing: what to install.
-pub fn version(language: Language, command: &[String]) -> Result<String, String> {
+fn version(language: Language, command: &[String]) -> Result<String, String> {
     type Known = (Vec<String>, Result<String, String>);
     static KNOWN: std::sync::Mutex<Vec<Known>> = std::sync::Mutex::new(Vec::new());
     let mut known = KNOWN.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -144,7 +144,7 @@ pub fn self_test(
     let path = folder.join(format!("{}.{}", language.self_test_name(), language.extensions()[0]));
     // Written whole, and only when it differs: another judge may be reading it.
     if std::fs::read_to_string(&path).ok().as_deref() != Some(language.self_test()) {
-        crate::write_atomically(&path, language.self_test())?;
+        crate::write_atomically(&path, language.self_test()).map_err(|error| error.to_string())?;
     }
     let submission: Submission = detect(&path, &[Problem::Cses1624]).map_err(|error| error.to_string())?;
     let built = build(&submission, toolchain, build_root, sandbox).map_err(|error| error.to_string())?;

@@ -258,9 +258,13 @@ pub fn display_relative(path: &Path) -> String {
 /// file. The lock goes when the file is closed.
 ///
 /// # Errors
-/// One line when the file cannot be made or locked (`LOCK_NB`: when another holds it).
-pub fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, String> {
+/// The I/O error, its message one line naming the file, when the file cannot be made or locked
+/// (`LOCK_NB`: when another holds it).
+pub fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, std::io::Error> {
     use std::os::unix::fs::MetadataExt;
+    let named = |what: &str, error: std::io::Error| {
+        std::io::Error::new(error.kind(), format!("{}: {what}{error}", path.display()))
+    };
     loop {
         let file = std::fs::File::options()
             .read(true)
@@ -268,13 +272,12 @@ pub fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, S
             .create(true)
             .truncate(false)
             .open(path)
-            .map_err(|error| format!("{}: cannot create: {error}", path.display()))?;
+            .map_err(|error| named("cannot create: ", error))?;
         // SAFETY: flock on a descriptor this function owns; released when `file` closes.
         if unsafe { libc::flock(std::os::fd::AsRawFd::as_raw_fd(&file), operation) } != 0 {
-            let error = std::io::Error::last_os_error();
-            return Err(format!("{}: cannot lock: {error}", path.display()));
+            return Err(named("cannot lock: ", std::io::Error::last_os_error()));
         }
-        let held = file.metadata().map_err(|error| format!("{}: {error}", path.display()))?;
+        let held = file.metadata().map_err(|error| named("", error))?;
         if std::fs::metadata(path).is_ok_and(|now| now.ino() == held.ino() && now.dev() == held.dev()) {
             return Ok(file);
         }
@@ -286,11 +289,13 @@ pub fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, S
 /// left as it was. The folder must exist: a mistyped one is an error, not a new folder.
 ///
 /// # Errors
-/// The I/O error, as one line naming the file; the temporary file is removed.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+/// The I/O error, its message one line naming the file; the temporary file is removed.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), std::io::Error> {
     use std::io::Write as _;
-    let file_name =
-        path.file_name().ok_or_else(|| format!("{}: not a file name", path.display()))?.to_string_lossy();
+    let not_a_name = || {
+        std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}: not a file name", path.display()))
+    };
+    let file_name = path.file_name().ok_or_else(not_a_name)?.to_string_lossy();
     let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let temporary = folder.join(format!(".{file_name}.{}.tmp", std::process::id()));
     let written = std::fs::File::create_new(&temporary)
@@ -298,7 +303,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
         .and_then(|()| std::fs::rename(&temporary, path));
     written.map_err(|error| {
         let _ = std::fs::remove_file(&temporary);
-        format!("{}: cannot write: {error}", path.display())
+        std::io::Error::new(error.kind(), format!("{}: cannot write: {error}", path.display()))
     })
 }
 

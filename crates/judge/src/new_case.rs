@@ -18,6 +18,7 @@ use std::io::Read;
 use checker::{Board, MAX_N};
 
 use crate::case::{load_test_data, natural_path_cmp, parse_case, refuse_links_below, render_case_file};
+use crate::error::Error;
 
 pub use crate::case::ORACLE_MAX_N;
 
@@ -48,8 +49,12 @@ pub struct NewCase {
 /// # Errors
 /// A one-line reason: a bad name, an unreadable or malformed board file, a board too large for the
 /// oracle, a symbolic link on the way, an existing file (without `overwrite`), or an I/O error.
-/// Nothing is written on error.
-pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
+/// Nothing is written on error. The user's ([`Error::Input`]).
+pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), Error> {
+    new_case(request).map_err(Error::Input)
+}
+
+fn new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
     let name = request.name.trim_end_matches(".toml");
     if !is_safe_name(name) {
         return Err(format!(
@@ -66,9 +71,9 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
             (board, false)
         }
     };
-    let expected = crate::truth::count_within_reach(&board)?;
+    let expected = crate::truth::count_within_reach(&board).map_err(|error| error.to_string())?;
     let path = request.cases_folder.join(format!("{name}.toml"));
-    refuse_links_below(&request.cases_folder, &path)?;
+    refuse_links_below(&request.cases_folder, &path).map_err(|error| error.to_string())?;
     if path.exists() && !request.overwrite {
         return Err(format!("{}: already exists (pass --force to replace it)", path.display()));
     }
@@ -80,7 +85,7 @@ pub fn write_new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
         std::fs::create_dir_all(folder)
             .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
     }
-    crate::write_atomically(&path, &text)?;
+    crate::write_atomically(&path, &text).map_err(|error| error.to_string())?;
     Ok((path, expected))
 }
 
@@ -131,8 +136,12 @@ pub struct Imported {
 /// squares), a folder with no pair, a bad folder name, a target that is a symbolic link or lies
 /// past one, a target that exists (without `overwrite`), or the test data folder itself as the
 /// target. Nothing is written then. An I/O error while writing stops there and says how many files
-/// were written.
-pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
+/// were written. The user's ([`Error::Input`]).
+pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, Error> {
+    import(request).map_err(Error::Input)
+}
+
+fn import(request: &Import) -> Result<Vec<Imported>, String> {
     let source = &request.test_data;
     let loaded = load_test_data(source).map_err(|error| error.to_string())?;
     let name = match &request.name {
@@ -199,7 +208,7 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
             continue;
         }
         if let Err(reason) = refuse_links_below(&request.cases_folder, &path) {
-            faults.push((path, reason));
+            faults.push((path, reason.to_string()));
             continue;
         }
         if path.exists() && !request.overwrite {
@@ -232,8 +241,9 @@ pub fn import_test_data(request: &Import) -> Result<Vec<Imported>, String> {
                 .map_err(|error| format!("{}: cannot create: {error}", folder.display()))
         };
         let wrote = refuse_links_below(&request.cases_folder, &path)
+            .map_err(|error| error.to_string())
             .and_then(|()| path.parent().map_or(Ok(()), create_folder))
-            .and_then(|()| crate::write_atomically(&path, &text));
+            .and_then(|()| crate::write_atomically(&path, &text).map_err(|error| error.to_string()));
         if let Err(error) = wrote {
             return Err(format!("{error} ({} files were written before it)", written.len()));
         }

@@ -31,6 +31,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::error::Error;
 use crate::sandbox::{Layout, Sandbox};
 use crate::table::format_duration;
 
@@ -195,8 +196,13 @@ pub enum Ending {
 /// Runs `job` and waits for it, within its limits.
 ///
 /// # Errors
-/// One line when the program cannot be started at all.
-pub fn run(job: &Job) -> Result<Finished, String> {
+/// The machine's failure ([`Error::Environment`]), one line, when the program cannot be started at
+/// all: never the program's own verdict.
+pub fn run(job: &Job) -> Result<Finished, Error> {
+    run_job(job).map_err(Error::Environment)
+}
+
+fn run_job(job: &Job) -> Result<Finished, String> {
     stop_if_interrupted();
     let limits = job.limits;
     // The judge's own code (a built-in) needs no group: only a file's runs and builds get one.

@@ -29,6 +29,8 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
+
 mod child;
 mod fence;
 mod policy;
@@ -122,10 +124,10 @@ impl Sandbox {
     /// it once per process.
     ///
     /// # Errors
-    /// One line saying why there is no sandbox here.
-    pub fn detect() -> Result<Sandbox, String> {
+    /// The machine's ([`Error::Environment`]): one line saying why there is no sandbox here.
+    pub fn detect() -> Result<Sandbox, Error> {
         static DETECTED: std::sync::OnceLock<Result<Sandbox, String>> = std::sync::OnceLock::new();
-        DETECTED.get_or_init(probe).clone()
+        DETECTED.get_or_init(probe).clone().map_err(Error::Environment)
     }
 
     /// Whether programs run as [`HOST_UID`] (the judge is root).
@@ -213,12 +215,13 @@ impl Spawned {
     /// Reads what PID 1 reported, once it has ended (the runner reaps it first).
     ///
     /// # Errors
-    /// A setup step or the program's `execve` failed: one line naming it.
-    pub fn read_report(&mut self) -> Result<Option<Report>, String> {
+    /// The machine's ([`Error::Environment`]): a setup step or the program's `execve` failed, one
+    /// line naming it.
+    pub fn read_report(&mut self) -> Result<Option<Report>, Error> {
         use std::io::Read;
         let mut bytes = Vec::new();
         let _ = (&mut self.report).take(4096).read_to_end(&mut bytes);
-        parse_report(&bytes, &self.steps)
+        parse_report(&bytes, &self.steps).map_err(Error::Environment)
     }
 
     /// Waits for PID 1 and reads its report (the probe's way; runs wait through the runner).
@@ -227,7 +230,9 @@ impl Spawned {
         let mut status = 0;
         // SAFETY: a valid out-pointer; the pid is this process's child.
         unsafe { libc::waitpid(self.pid, &mut status, 0) };
-        self.read_report()?.ok_or_else(|| format!("its first process ended with status {status}"))
+        self.read_report()
+            .map_err(|error| error.to_string())?
+            .ok_or_else(|| format!("its first process ended with status {status}"))
     }
 }
 
@@ -265,11 +270,15 @@ fn parse_report(bytes: &[u8], steps: &[String]) -> Result<Option<Report>, String
 }
 
 /// A pipe whose two ends close on exec.
-pub fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
+///
+/// # Errors
+/// The kernel's, as an I/O error saying it was a pipe that could not be made.
+pub fn pipe() -> Result<(OwnedFd, OwnedFd), std::io::Error> {
     let mut ends = [0; 2];
     // SAFETY: `ends` is valid for two descriptors; both are owned below and nowhere else.
     if unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("cannot make a pipe: {}", std::io::Error::last_os_error()));
+        let error = std::io::Error::last_os_error();
+        return Err(std::io::Error::new(error.kind(), format!("cannot make a pipe: {error}")));
     }
     // SAFETY: pipe2 just opened both descriptors.
     Ok(unsafe { (OwnedFd::from_raw_fd(ends[0]), OwnedFd::from_raw_fd(ends[1])) })

@@ -125,8 +125,9 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
 ///
 /// # Errors
 /// What disagrees (the case's `expected`, or the oracle with the checker).
-pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, String> {
-    let (board, expected) = case.board_and_count().ok_or("no boards: the case is not a board's")?;
+pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, crate::error::Error> {
+    let not_a_board = || crate::error::Error::Input("no boards: the case is not a board's".to_string());
+    let (board, expected) = case.board_and_count().ok_or_else(not_a_board)?;
     crate::truth::boards(board, expected)
 }
 
@@ -162,7 +163,7 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
         |reason: String| SnapshotStatus::Failed { reason: format!("{reason} (nothing was written)") };
     for target in [&path, &pending] {
         if let Err(reason) = refuse_links_below(&base, target) {
-            return failed(reason);
+            return failed(reason.to_string());
         }
     }
     let before = match read_snapshot(&path) {
@@ -195,12 +196,12 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
     let shown = |path: &Path| crate::display_relative(path);
     let publish = |target: &Path, bytes: Vec<u8>| -> Result<(), String> {
         // Checked again just before writing: the judge may have run a while since.
-        refuse_links_below(&base, target)?;
+        refuse_links_below(&base, target).map_err(|error| error.to_string())?;
         let text =
             String::from_utf8(bytes).map_err(|_| format!("{}: insta wrote no UTF-8", target.display()))?;
         std::fs::create_dir_all(&folder)
             .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
-        crate::write_atomically(target, &text)
+        crate::write_atomically(target, &text).map_err(|error| error.to_string())
     };
     match (asserted, after) {
         (Ok(()), Some(after)) if Some(&after) != before.as_ref() => match publish(&path, after) {

@@ -122,7 +122,7 @@ pub fn outcome(
     let attempt = attempt(contestant, &request, context.child_program, context.sandbox);
     let truth = Truth { input: &input, count: Some(count), boards: None };
     match attempt.grade(&truth) {
-        Err(reason) => Outcome::JudgeFailed(reason),
+        Err(reason) => Outcome::JudgeFailed(reason.to_string()),
         // Right, or wrong in its number alone: the number is what stress shows.
         Ok(Run { verdict: Verdict::AC, received: Some(number), .. })
         | Ok(Run { verdict: Verdict::WA, received: Some(number), wrong_number: true, .. }) => {

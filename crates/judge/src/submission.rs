@@ -246,13 +246,13 @@ impl Runnable {
     /// host paths when there is no sandbox.
     ///
     /// # Errors
-    /// One line when the tool that runs it is missing.
+    /// The machine's ([`Error::Environment`]): one line when the tool that runs it is missing.
     pub fn launch(
         &self,
         sandboxed: bool,
         problem: Problem,
         memory_bytes: u64,
-    ) -> Result<(PathBuf, Vec<OsString>, Layout), String> {
+    ) -> Result<(PathBuf, Vec<OsString>, Layout), Error> {
         let seen = Seen { folder: &self.folder, user_path: &self.user_path, sandboxed };
         let context = RunContext {
             seen,
@@ -448,20 +448,20 @@ fn make_build(
         command,
         build_root,
     };
-    let compiled = submission.language.build(&context).map_err(Error::Environment)?;
+    let compiled = submission.language.build(&context)?;
     // Written whole: another judge reads them before it takes the lock.
     match &compiled {
         Compiled::Done { entry } => crate::write_atomically(&folder.join("built"), entry),
         Compiled::Refused(message) => crate::write_atomically(&folder.join("compile-error.txt"), message),
         Compiled::Stopped(_) => Ok(()),
     }
-    .map_err(Error::Environment)?;
+    .map_err(|error| Error::Environment(error.to_string()))?;
     Ok(compiled)
 }
 
 /// [`crate::lock_file`], its failure the machine's.
 fn lock_key(path: &Path, operation: libc::c_int) -> Result<File, Error> {
-    crate::lock_file(path, operation).map_err(Error::Environment)
+    crate::lock_file(path, operation).map_err(|error| Error::Environment(error.to_string()))
 }
 
 /// How many builds the cache keeps beyond those used lately: every save under `--watch` is a new

@@ -5,6 +5,8 @@
 
 use checker::{oracle, solution_set, Board, Placement};
 
+use crate::error::Error;
+
 /// The largest board with reserved squares that the brute-force oracle is asked to count for a
 /// board a user gave.
 pub const ORACLE_MAX_N: usize = 12;
@@ -21,18 +23,19 @@ pub fn count(board: &Board) -> u64 {
 /// squares past [`ORACLE_MAX_N`], is refused rather than counted for hours.
 ///
 /// # Errors
-/// One line saying why the board is out of reach.
-pub fn count_within_reach(board: &Board) -> Result<u64, String> {
+/// The user's ([`Error::Input`]): one line saying why the board is out of reach.
+pub fn count_within_reach(board: &Board) -> Result<u64, Error> {
     if board.reserved_count() == 0 {
-        oracle::known_count(board.n()).ok_or_else(|| format!("no known count for n = {}", board.n()))
+        let unknown = || Error::Input(format!("no known count for n = {}", board.n()));
+        oracle::known_count(board.n()).ok_or_else(unknown)
     } else if board.n() <= ORACLE_MAX_N {
         Ok(oracle::count(board))
     } else {
-        Err(format!(
+        Err(Error::Input(format!(
             "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {1})",
             board.n(),
             checker::MAX_N,
-        ))
+        )))
     }
 }
 
@@ -40,8 +43,13 @@ pub fn count_within_reach(board: &Board) -> Result<u64, String> {
 /// `expected` says, each valid by the checker, none repeated.
 ///
 /// # Errors
-/// What disagrees (the case's `expected`, or the oracle with the checker).
-pub fn boards(board: &Board, expected: u64) -> Result<Vec<Placement>, String> {
+/// The user's ([`Error::Input`]): what disagrees (the case's `expected`, or the oracle with the
+/// checker).
+pub fn boards(board: &Board, expected: u64) -> Result<Vec<Placement>, Error> {
+    checked_boards(board, expected).map_err(Error::Input)
+}
+
+fn checked_boards(board: &Board, expected: u64) -> Result<Vec<Placement>, String> {
     let mut boards = oracle::solutions(board);
     solution_set::canonical_order(&mut boards);
     if boards.len() as u64 != expected {

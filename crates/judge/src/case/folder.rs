@@ -452,8 +452,13 @@ impl Walk {
 /// lands where its path says. `folder` itself may be one: it is the place the user named.
 ///
 /// # Errors
-/// One line naming the first link on the way; also when `target` is not under `folder`.
-pub fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), String> {
+/// The user's ([`crate::error::Error::Input`]): one line naming the first link on the way; also
+/// when `target` is not under `folder`.
+pub fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), crate::error::Error> {
+    links_below(folder, target).map_err(crate::error::Error::Input)
+}
+
+fn links_below(folder: &Path, target: &Path) -> Result<(), String> {
     let relative = target
         .strip_prefix(folder)
         .map_err(|_| format!("{}: not under {}: refused", target.display(), folder.display()))?;

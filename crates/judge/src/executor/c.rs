@@ -8,6 +8,7 @@ use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::cpp::has_main;
 use super::signature::{declares_c_like, Declared};
 use super::{About, Executor, Launch};
+use crate::error::Error;
 use crate::problem::{Judge, Method};
 
 pub struct C;
@@ -67,7 +68,7 @@ impl Executor for C {
         }
     }
 
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error> {
         let after: Vec<&str> = ["-lm"].into_iter().chain(context.quick_linker()).collect();
         if !context.is_leetcode() {
             return context.compile(None, &after);
@@ -90,7 +91,7 @@ impl Executor for C {
         context.compile(Some("driver.c"), &after)
     }
 
-    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error> {
         Ok(context.compiled_program())
     }
 

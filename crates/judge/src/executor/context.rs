@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+use crate::error::Error;
 use crate::problem::Problem;
 use crate::runner::{Isolation, Job, Limits};
 use crate::sandbox::{Layout, Sandbox, BOX};
@@ -194,12 +195,14 @@ impl BuildContext<'_> {
     /// Writes `name` (folders made) in the build's folder.
     ///
     /// # Errors
-    /// One line naming the file.
-    pub fn write(&self, name: &str, text: &str) -> Result<(), String> {
+    /// The machine's ([`Error::Environment`]), one line naming the file: the build's folder is the
+    /// judge's own.
+    pub fn write(&self, name: &str, text: &str) -> Result<(), Error> {
         let path = self.compiler.seen.folder.join(name);
         if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|error| format!("{}: cannot create: {error}", parent.display()))?;
+            std::fs::create_dir_all(parent).map_err(|error| {
+                Error::Environment(format!("{}: cannot create: {error}", parent.display()))
+            })?;
         }
         write(&path, text)
     }
@@ -207,8 +210,8 @@ impl BuildContext<'_> {
     /// The command's first word, resolved to its real program and the folder it is installed in.
     ///
     /// # Errors
-    /// One line naming the missing tool.
-    pub fn tool(&self) -> Result<Tool, String> {
+    /// The machine's ([`Error::Environment`]): one line naming the missing tool.
+    pub fn tool(&self) -> Result<Tool, Error> {
         resolve_tool(self.command.first().map_or("", String::as_str))
     }
 
@@ -234,8 +237,8 @@ impl BuildContext<'_> {
     /// build wrote: what gcc, g++ and rustc take.
     ///
     /// # Errors
-    /// One line when the compiler cannot be started.
-    pub fn compile(&self, driver: Option<&str>, after: &[&str]) -> Result<Compiled, String> {
+    /// The machine's ([`Error::Environment`]): one line when the compiler cannot be started.
+    pub fn compile(&self, driver: Option<&str>, after: &[&str]) -> Result<Compiled, Error> {
         self.compile_with(driver, &[], after)
     }
 
@@ -243,13 +246,13 @@ impl BuildContext<'_> {
     /// compiler, read-only): a precompiled header's.
     ///
     /// # Errors
-    /// One line when the compiler cannot be started.
+    /// The machine's ([`Error::Environment`]): one line when the compiler cannot be started.
     pub fn compile_with(
         &self,
         driver: Option<&str>,
         folders: &[PathBuf],
         after: &[&str],
-    ) -> Result<Compiled, String> {
+    ) -> Result<Compiled, Error> {
         let tool = self.tool()?;
         let source = driver.map_or_else(|| self.source(), |driver| self.at(driver));
         let mut words: Vec<OsString> = self.command[1..].iter().map(OsString::from).collect();
@@ -329,15 +332,15 @@ impl BuildContext<'_> {
     /// that stopped it.
     ///
     /// # Errors
-    /// One line when it cannot be started.
+    /// The machine's ([`Error::Environment`]): one line when it cannot be started.
     pub fn run(
         &self,
         program: &Path,
         prefixes: &[PathBuf],
         args: &[OsString],
         renamed: &[PathBuf],
-    ) -> Result<Compiled, String> {
-        let outcome = self.compiler.run(program, prefixes, args, self.command)?;
+    ) -> Result<Compiled, Error> {
+        let outcome = self.compiler.run(program, prefixes, args, self.command).map_err(Error::Environment)?;
         Ok(match outcome {
             Compiled::Refused(mut message) => {
                 let user = self.user_path().display().to_string();
@@ -530,8 +533,9 @@ fn walk(folder: &Path) -> Vec<PathBuf> {
     found
 }
 
-pub(crate) fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|error| format!("{}: cannot write: {error}", path.display()))
+pub(crate) fn write(path: &Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text)
+        .map_err(|error| Error::Environment(format!("{}: cannot write: {error}", path.display())))
 }
 
 fn first_lines(message: &str) -> String {

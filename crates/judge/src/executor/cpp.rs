@@ -6,6 +6,7 @@
 use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::signature::{declares_c_like, occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
+use crate::error::Error;
 use crate::problem::{Judge, Method};
 
 pub struct Cpp;
@@ -66,7 +67,7 @@ impl Executor for Cpp {
         }
     }
 
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error> {
         // `<bits/stdc++.h>` takes most of a build: its precompiled form, kept per compiler and
         // flags, takes a build from some 2 s to some 0.3 s.
         let includes_everything = context.is_leetcode() || context.text.contains("bits/stdc++.h");
@@ -80,7 +81,7 @@ impl Executor for Cpp {
         context.compile_with(Some("driver.cpp"), &pch, &after)
     }
 
-    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error> {
         Ok(context.compiled_program())
     }
 

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
 use super::signature::{declares_c_like, identifiers, occurrences, squeeze, Declared};
 use super::{About, Executor, Launch};
+use crate::error::Error;
 use crate::problem::{Judge, Method, Problem};
 
 pub struct Java;
@@ -88,7 +89,7 @@ impl Executor for Java {
         }
     }
 
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error> {
         let javac = context.tool()?;
         let prefixes = installation(&javac);
         let mut words: Vec<OsString> = JVM_FLAGS.iter().map(|flag| format!("-J{flag}").into()).collect();
@@ -126,7 +127,7 @@ impl Executor for Java {
         })
     }
 
-    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error> {
         let javac = resolve_tool(context.command.first().map_or("javac", String::as_str))?;
         let java = javac.program.with_file_name("java");
         let heap_megabytes = (context.memory_bytes >> 20).saturating_mul(3) / 4;

@@ -9,6 +9,7 @@ use std::ffi::OsString;
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
+use crate::error::Error;
 use crate::problem::{Judge, Method};
 
 pub struct JavaScript;
@@ -58,7 +59,7 @@ impl Executor for JavaScript {
         }
     }
 
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error> {
         if context.is_leetcode() {
             context.write("driver.js", DRIVER)?;
         }
@@ -68,7 +69,7 @@ impl Executor for JavaScript {
         context.run(&tool.program, &tool.prefixes, &words, &[])
     }
 
-    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error> {
         let tool = resolve_tool(context.command.first().map_or("node", String::as_str))?;
         Ok(Launch {
             program: tool.program,

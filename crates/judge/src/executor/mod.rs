@@ -21,6 +21,7 @@ pub mod signature;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+use crate::error::Error;
 use crate::problem::{Judge, Method};
 pub use context::{resolve_tool, BuildContext, Compiled, RunContext};
 
@@ -97,12 +98,12 @@ pub trait Executor: Sync {
     ///
     /// # Errors
     /// One line when the build cannot even start (a missing tool, an unwritable folder).
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String>;
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error>;
     /// What runs a built file on one input.
     ///
     /// # Errors
     /// One line when the tool that runs it is missing.
-    fn launch(&self, context: &RunContext) -> Result<Launch, String>;
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error>;
     /// Whether its runtime reserves far more address space than it uses (a JVM, V8): its runs
     /// and builds get no address-space cap, and their memory is what the cgroup (or the resident
     /// set) says they use.

@@ -12,6 +12,7 @@ use std::process::Command;
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Comments, Declared};
 use super::{About, Executor, Launch};
+use crate::error::Error;
 use crate::problem::{Judge, Method};
 
 pub struct Python;
@@ -82,7 +83,7 @@ impl Executor for Python {
         }
     }
 
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error> {
         if context.is_leetcode() {
             context.write("driver.py", DRIVER)?;
         }
@@ -105,7 +106,7 @@ impl Executor for Python {
         })
     }
 
-    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error> {
         let (program, prefixes) = resolve(context.command);
         Ok(Launch { program, args: context.script_arguments("driver.py"), prefixes })
     }

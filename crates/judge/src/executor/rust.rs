@@ -7,6 +7,7 @@
 use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
+use crate::error::Error;
 use crate::problem::{Judge, Method, Problem};
 
 pub struct Rust;
@@ -77,7 +78,7 @@ impl Executor for Rust {
         }
     }
 
-    fn build(&self, context: &BuildContext) -> Result<Compiled, String> {
+    fn build(&self, context: &BuildContext) -> Result<Compiled, Error> {
         if !context.is_leetcode() {
             return context.compile(None, &[]);
         }
@@ -85,7 +86,7 @@ impl Executor for Rust {
         context.compile(Some("driver.rs"), &[])
     }
 
-    fn launch(&self, context: &RunContext) -> Result<Launch, String> {
+    fn launch(&self, context: &RunContext) -> Result<Launch, Error> {
         Ok(context.compiled_program())
     }
 

@@ -29,7 +29,7 @@ pub(super) fn reap(pid: libc::pid_t, sandboxed: Option<crate::sandbox::Spawned>)
         setup_time: Duration::ZERO,
     };
     if let Some(mut spawned) = sandboxed {
-        if let Some(report) = spawned.read_report()? {
+        if let Some(report) = spawned.read_report().map_err(|error| error.to_string())? {
             reaped.status = report.status;
             reaped.cpu_time = Duration::from_micros(report.cpu_micros);
             reaped.peak_memory_bytes = report.max_rss_kib.saturating_mul(1024);

@@ -10,6 +10,7 @@
 //! prints (the driver flushes stdout before its frame). A test past its limits is killed as a run
 //! is, and its [`Finished`] says how the process ended; the caller runs the tests left in a new one.
 
+use crate::error::Error;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
@@ -44,12 +45,16 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// after it were not run.
 ///
 /// # Errors
-/// One line when the program cannot be started at all.
+/// The machine's failure ([`Error::Environment`]), one line, when the program cannot be started at all.
 pub fn run_session(
     job: &Job,
     tests: &[SessionTest],
     take: &mut dyn FnMut(Finished) -> bool,
-) -> Result<(), String> {
+) -> Result<(), Error> {
+    run_tests(job, tests, take).map_err(Error::Environment)
+}
+
+fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) -> bool) -> Result<(), String> {
     super::stop_if_interrupted();
     let Some(first) = tests.first() else { return Ok(()) };
     // The process's own limits hold the whole session: every test's CPU time and the start, the

@@ -2,6 +2,7 @@
 //! (`--no-sandbox`), or as a built-in spawned without copying the judge; its limits.
 
 use super::*;
+use crate::sandbox::Fence;
 
 /// The pipes of a started child, the judge's ends.
 pub(super) struct Started {
@@ -13,7 +14,7 @@ pub(super) struct Started {
     /// The sandbox's first process, for its report.
     pub(super) sandboxed: Option<crate::sandbox::Spawned>,
     /// A run outside the sandbox: its fence, whose scratch folder goes when the run is over.
-    pub(super) fence: Option<crate::sandbox::Fence>,
+    pub(super) fence: Option<Fence>,
 }
 
 impl Started {
@@ -61,10 +62,10 @@ pub(super) fn start_sandboxed(
     layout: &Layout,
     group: Option<&RunGroup>,
 ) -> Result<Started, String> {
-    let (stdin_read, stdin_write) = crate::sandbox::pipe()?;
-    let (stdout_read, stdout_write) = crate::sandbox::pipe()?;
-    let (stderr_read, stderr_write) = crate::sandbox::pipe()?;
-    let answer = if job.answer_channel { Some(crate::sandbox::pipe()?) } else { None };
+    let (stdin_read, stdin_write) = pipe()?;
+    let (stdout_read, stdout_write) = pipe()?;
+    let (stderr_read, stderr_write) = pipe()?;
+    let answer = if job.answer_channel { Some(pipe()?) } else { None };
     let (answer_read, answer_write) = answer.map_or((None, None), |(read, write)| (Some(read), Some(write)));
     let mut limits = rlimits(job);
     if let Some(max) = job.max_processes {
@@ -112,14 +113,14 @@ pub(super) fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started
         return start_builtin(command, job, &limits);
     }
     let fence = match job.isolation {
-        Isolation::Unsandboxed { layout } => crate::sandbox::Fence::new(layout)?,
+        Isolation::Unsandboxed { layout } => Fence::new(layout).map_err(|error| error.to_string())?,
         _ => None,
     };
     if let Some(fence) = &fence {
         command.env("TMPDIR", fence.scratch());
     }
-    let restriction = fence.as_ref().map(crate::sandbox::Fence::restriction);
-    let answer_pipe = if job.answer_channel { Some(crate::sandbox::pipe()?) } else { None };
+    let restriction = fence.as_ref().map(Fence::restriction);
+    let answer_pipe = if job.answer_channel { Some(pipe()?) } else { None };
     let answer_write_end = answer_pipe.as_ref().map(|(_, write)| std::os::fd::AsRawFd::as_raw_fd(write));
     let procs = group.map(RunGroup::procs_files).unwrap_or_default();
     // A file's run outside the sandbox shares the judge's user: it may signal nothing but itself.
@@ -228,4 +229,9 @@ pub(super) fn set_limit(resource: libc::__rlimit_resource_t, soft: u64, hard: u6
         return Err(std::io::Error::last_os_error());
     }
     Ok(())
+}
+
+/// [`crate::sandbox::pipe`], its failure as the start's one line.
+fn pipe() -> Result<(OwnedFd, OwnedFd), String> {
+    crate::sandbox::pipe().map_err(|error| error.to_string())
 }

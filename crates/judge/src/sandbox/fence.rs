@@ -21,6 +21,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 use super::{Layout, DEVICES};
+use crate::error::Error;
 
 const EXECUTE: u64 = 1 << 0;
 const WRITE_FILE: u64 = 1 << 1;
@@ -130,9 +131,13 @@ impl Fence {
     /// kernel has no Landlock.
     ///
     /// # Errors
-    /// One line when the kernel has Landlock but refuses the ruleset, or no scratch folder can be
-    /// made.
-    pub fn new(layout: &Layout) -> Result<Option<Fence>, String> {
+    /// The machine's ([`Error::Environment`]), one line: the kernel has Landlock but refuses the
+    /// ruleset, or no scratch folder can be made.
+    pub fn new(layout: &Layout) -> Result<Option<Fence>, Error> {
+        Fence::make(layout).map_err(Error::Environment)
+    }
+
+    fn make(layout: &Layout) -> Result<Option<Fence>, String> {
         let abi = landlock_abi();
         if abi == 0 {
             return Ok(None);

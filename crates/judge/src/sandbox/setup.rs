@@ -80,8 +80,8 @@ pub fn spawn(
     rlimits: &[(libc::__rlimit_resource_t, u64, u64)],
     stdio: Stdio,
 ) -> Result<Spawned, String> {
-    let (report_read, report_write) = pipe()?;
-    let (sync_read, sync_write) = pipe()?;
+    let (report_read, report_write) = pipe().map_err(|error| error.to_string())?;
+    let (sync_read, sync_write) = pipe().map_err(|error| error.to_string())?;
     let (mut plan, descriptions) = make_plan(sandbox, layout, program, args, env)?;
     plan.rlimits = rlimits.to_vec();
     plan.fds = [

@@ -12,6 +12,7 @@ use judge::case::{
     load_cases, parse_case, render_case_file, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS,
     MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
 };
+use judge::error::Error;
 use judge::new_case::{write_new_case, NewCase, Source};
 use judge::problem::{Problem, Scope, TestInput};
 use pretty_assertions::assert_eq;
@@ -406,7 +407,9 @@ fn a_new_case_from_dev_zero_is_refused_at_once_and_writes_nothing() {
     assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
     assert_eq!(
         result,
-        Err("/dev/zero: more than 65536 bytes: a board is at most 32 rows of 32 squares".to_string())
+        Err(Error::Input(
+            "/dev/zero: more than 65536 bytes: a board is at most 32 rows of 32 squares".to_string()
+        ))
     );
     assert_eq!(files_under(&folder.path), Vec::<PathBuf>::new());
 }
@@ -429,7 +432,7 @@ fn a_new_case_counts_with_the_oracle_and_overwrites_only_when_asked() {
     let request = new_case(&cases, "cses/copy", Source::Empty(6), false);
     assert_eq!(
         write_new_case(&request),
-        Err(format!("{}: already exists (pass --force to replace it)", path.display()))
+        Err(Error::Input(format!("{}: already exists (pass --force to replace it)", path.display())))
     );
     assert_eq!(std::fs::read_to_string(&path).expect("the case"), written);
 
@@ -552,7 +555,7 @@ fn a_new_case_is_never_written_through_a_link() {
     let request = new_case(&cases, "reserved/sub/x", Source::Empty(4), false);
     assert_eq!(
         write_new_case(&request),
-        Err(format!("{}: a symbolic link: refused", cases.join("reserved").display()))
+        Err(Error::Input(format!("{}: a symbolic link: refused", cases.join("reserved").display())))
     );
     assert_eq!(files_under(&outside.path), Vec::<PathBuf>::new());
     assert!(!outside.join("sub").exists());
@@ -563,7 +566,7 @@ fn a_new_case_is_never_written_through_a_link() {
     let request = new_case(&cases, "x", Source::Empty(4), true);
     assert_eq!(
         write_new_case(&request),
-        Err(format!("{}: a symbolic link: refused", cases.join("x.toml").display()))
+        Err(Error::Input(format!("{}: a symbolic link: refused", cases.join("x.toml").display())))
     );
     assert_eq!(std::fs::read_to_string(&target).expect("the target"), "unchanged\n");
 
@@ -596,7 +599,10 @@ fn an_import_into_a_linked_folder_writes_nothing() {
     };
     assert_eq!(
         judge::new_case::import_test_data(&request),
-        Err(format!("{}: a symbolic link: refused: nothing was imported", cases.join("imported").display()))
+        Err(Error::Input(format!(
+            "{}: a symbolic link: refused: nothing was imported",
+            cases.join("imported").display()
+        )))
     );
     assert_eq!(files_under(&outside.path), Vec::<PathBuf>::new());
 }

@@ -489,14 +489,14 @@ fn an_export_is_written_whole_or_not_at_all() {
     // A folder that does not exist: an error naming the file, nothing written, no temporary file.
     let missing = folder.join("no-such-folder").join("solution.rs");
     let error = judge::write_atomically(&missing, &text).expect_err("no such folder");
-    assert!(error.starts_with(&format!("{}: cannot write: ", missing.display())), "{error}");
+    assert!(error.to_string().starts_with(&format!("{}: cannot write: ", missing.display())), "{error}");
     assert!(!missing.exists());
     assert!(!folder.join("no-such-folder").exists(), "the folder is not made");
     // A target that is a folder: the rename fails and the temporary file goes.
     let a_folder = folder.join("a-folder");
     std::fs::create_dir(&a_folder).expect("create a folder");
     let error = judge::write_atomically(&a_folder, &text).expect_err("a folder is no file");
-    assert!(error.starts_with(&format!("{}: cannot write: ", a_folder.display())), "{error}");
+    assert!(error.to_string().starts_with(&format!("{}: cannot write: ", a_folder.display())), "{error}");
     let mut left: Vec<String> = std::fs::read_dir(&folder.path)
         .expect("list the folder")
         .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())

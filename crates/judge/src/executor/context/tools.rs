@@ -21,14 +21,15 @@ impl Tool {
 /// toolchain in the sandbox), anything else through `PATH`, links followed.
 ///
 /// # Errors
-/// One line naming the missing tool.
-pub fn resolve_tool(name: &str) -> Result<Tool, String> {
+/// The machine's ([`Error::Environment`]): one line naming the missing tool.
+pub fn resolve_tool(name: &str) -> Result<Tool, Error> {
     static RESOLVED: std::sync::Mutex<Vec<(String, Tool)>> = std::sync::Mutex::new(Vec::new());
     let mut resolved = RESOLVED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some((_, tool)) = resolved.iter().find(|(known, _)| known == name) {
         return Ok(tool.clone());
     }
-    let found = find_program(name).ok_or_else(|| format!("`{name}` is not installed (not found on PATH)"))?;
+    let missing = || Error::Environment(format!("`{name}` is not installed (not found on PATH)"));
+    let found = find_program(name).ok_or_else(missing)?;
     let base =
         Path::new(name).file_name().map(|file| file.to_string_lossy().into_owned()).unwrap_or_default();
     let tool = if base == "rustc" {
@@ -38,7 +39,7 @@ pub fn resolve_tool(name: &str) -> Result<Tool, String> {
             .ok()
             .filter(|output| output.status.success())
             .and_then(|output| std::fs::canonicalize(String::from_utf8_lossy(&output.stdout).trim()).ok())
-            .ok_or_else(|| format!("`{name} --print sysroot` gave no toolchain"))?;
+            .ok_or_else(|| Error::Environment(format!("`{name} --print sysroot` gave no toolchain")))?;
         Tool { program: sysroot.join("bin/rustc"), prefixes: vec![sysroot] }
     } else {
         let program = std::fs::canonicalize(&found).unwrap_or(found);

@@ -316,6 +316,39 @@ pub fn build(
     }
 }
 
+/// What a build depends on, its cache's key: the file's path (a compiler's messages and a panic's
+/// place name it), the tool itself (an upgraded compiler builds again, rather than reuse an old
+/// build or CE), the language, the command, the drivers' version, the shape, the problems, the
+/// isolation, and the source.
+fn build_key(
+    submission: &Submission,
+    problems: &[Problem],
+    command: &[String],
+    user_path: &Path,
+    source: &[u8],
+    sandboxed: bool,
+) -> Vec<u8> {
+    let mut key = user_path.as_os_str().as_encoded_bytes().to_vec();
+    key.push(0);
+    if let Ok(tool) = crate::executor::resolve_tool(command.first().map_or("", String::as_str)) {
+        let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok();
+        key.extend_from_slice(format!("{}\0{stamp:?}\0", tool.program.display()).as_bytes());
+    }
+    for part in [
+        submission.language.id(),
+        &command.join(" "),
+        DRIVER_VERSION,
+        &format!("{:?}", submission.shape),
+        &format!("{problems:?}"),
+        if sandboxed { "sandboxed" } else { "unsandboxed" },
+    ] {
+        key.extend_from_slice(part.as_bytes());
+        key.push(0);
+    }
+    key.extend_from_slice(source);
+    key
+}
+
 fn build_for(
     submission: &Submission,
     problems: &[Problem],
@@ -336,26 +369,7 @@ fn build_for(
     }
     let sanitized = command.iter().any(|word| word.starts_with("-fsanitize=") && word.contains("address"));
     let user_path = submission.path.canonicalize().unwrap_or_else(|_| submission.path.clone());
-    // The path is part of the key: a compiler's messages and a panic's place name it.
-    let mut key = user_path.as_os_str().as_encoded_bytes().to_vec();
-    key.push(0);
-    // The tool itself: an upgraded compiler builds again, rather than reuse an old build or CE.
-    if let Ok(tool) = crate::executor::resolve_tool(command.first().map_or("", String::as_str)) {
-        let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok();
-        key.extend_from_slice(format!("{}\0{stamp:?}\0", tool.program.display()).as_bytes());
-    }
-    for part in [
-        submission.language.id(),
-        &command.join(" "),
-        DRIVER_VERSION,
-        &format!("{:?}", submission.shape),
-        &format!("{problems:?}"),
-        if sandbox.is_some() { "sandboxed" } else { "unsandboxed" },
-    ] {
-        key.extend_from_slice(part.as_bytes());
-        key.push(0);
-    }
-    key.extend_from_slice(&source);
+    let key = build_key(submission, problems, &command, &user_path, &source, sandbox.is_some());
     let folder = build_root.join(format!("{:016x}", fnv1a(&key)));
     let failure = folder.join("compile-error.txt");
     let done = folder.join("built");

@@ -369,6 +369,37 @@ pub(crate) struct Compiler<'a> {
 }
 
 impl Compiler<'_> {
+    /// The build limit that stopped a compiler's run, told; `None` when none did.
+    fn stopped(&self, finished: &crate::runner::Finished) -> Option<String> {
+        if finished.killed_at_backstop {
+            return Some(format!(
+                "the compiler ran past its {} s wall-clock backstop: stopped",
+                BUILD_WALL.as_secs()
+            ));
+        }
+        if finished.killed_over_cpu
+            || finished.cpu_time > BUILD_CPU
+            || finished.status.signal() == Some(libc::SIGXCPU)
+        {
+            return Some(format!("the compiler ran past its {} s of CPU time: stopped", BUILD_CPU.as_secs()));
+        }
+        if finished.killed_for_memory {
+            return Some(format!(
+                "the compiler used more than its {} GiB of memory: stopped",
+                BUILD_MEMORY >> 30
+            ));
+        }
+        if finished.status.signal() == Some(libc::SIGXFSZ) {
+            return Some(format!(
+                "the compiler wrote a file past its {} MiB cap: stopped",
+                self.file_bytes >> 20
+            ));
+        }
+        finished
+            .output_over_limit
+            .then(|| format!("the compiler printed more than {} MiB: stopped", BUILD_OUTPUT_BYTES >> 20))
+    }
+
     /// Runs a compiler under the build limits: `Done`, its message, or the limit that stopped it.
     fn run(
         &self,
@@ -413,39 +444,8 @@ impl Compiler<'_> {
         };
         let finished = crate::runner::run(&job)
             .map_err(|error| format!("cannot run `{}`: {error}", command.join(" ")))?;
-        let stopped = |why: String| Ok(Compiled::Stopped(why));
-        if finished.killed_at_backstop {
-            return stopped(format!(
-                "the compiler ran past its {} s wall-clock backstop: stopped",
-                BUILD_WALL.as_secs()
-            ));
-        }
-        if finished.killed_over_cpu
-            || finished.cpu_time > BUILD_CPU
-            || finished.status.signal() == Some(libc::SIGXCPU)
-        {
-            return stopped(format!(
-                "the compiler ran past its {} s of CPU time: stopped",
-                BUILD_CPU.as_secs()
-            ));
-        }
-        if finished.killed_for_memory {
-            return stopped(format!(
-                "the compiler used more than its {} GiB of memory: stopped",
-                BUILD_MEMORY >> 30
-            ));
-        }
-        if finished.status.signal() == Some(libc::SIGXFSZ) {
-            return stopped(format!(
-                "the compiler wrote a file past its {} MiB cap: stopped",
-                self.file_bytes >> 20
-            ));
-        }
-        if finished.output_over_limit {
-            return stopped(format!(
-                "the compiler printed more than {} MiB: stopped",
-                BUILD_OUTPUT_BYTES >> 20
-            ));
+        if let Some(why) = self.stopped(&finished) {
+            return Ok(Compiled::Stopped(why));
         }
         if finished.status.success() {
             return Ok(Compiled::Done { entry: String::new() });

@@ -5,6 +5,21 @@ use super::*;
 /// How many times a case's memory limit a `--strict` run may use.
 pub const STRICT_MEMORY_FACTOR: u64 = 4;
 
+/// The files among `tasks` that built and whose language has a checked build, each once.
+fn files_with_strict_builds<'a>(tasks: &[Task<'a>]) -> Vec<&'a Submission> {
+    let mut files: Vec<&Submission> = Vec::new();
+    for task in tasks {
+        if let Contestant::File { submission, build: Build::Ready(_) } = task.contestant {
+            if Toolchain::has_strict_build(submission.language)
+                && !files.iter().any(|other| other.path == submission.path)
+            {
+                files.push(submission);
+            }
+        }
+    }
+    files
+}
+
 /// `--strict`: every Rust and C++ file built again with [`Toolchain::strict`], and each of its AC
 /// runs made again with that build; a fault there is the run's `strict_fault`. The runs get ten
 /// times the CPU time and [`STRICT_MEMORY_FACTOR`] times the memory (the sanitizers are slow and
@@ -19,19 +34,7 @@ pub(super) fn strict_pass(
     child_program: &Path,
 ) -> Vec<String> {
     let toolchain = options.toolchain.strict();
-    let files: Vec<&Submission> = {
-        let mut seen = Vec::new();
-        for task in tasks {
-            if let Contestant::File { submission, build: Build::Ready(_) } = task.contestant {
-                if Toolchain::has_strict_build(submission.language)
-                    && !seen.iter().any(|other: &&Submission| other.path == submission.path)
-                {
-                    seen.push(submission);
-                }
-            }
-        }
-        seen
-    };
+    let files = files_with_strict_builds(tasks);
     let rebuilt: Vec<Contestant> = crate::pool::map(
         &files,
         options.jobs,

@@ -160,32 +160,10 @@ pub(super) fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started
             // Nothing else the judge holds reaches the child. Where the kernel has no
             // close_range, Rust's own descriptors close on exec anyway.
             libc::syscall(libc::SYS_close_range, 4u32, u32::MAX, 1u32 << 2);
-            if let Some(signal_filter) = &mut signal_filter {
-                // A judge run as root would give its runs every capability: none survives the
-                // exec once the bounding set is empty (and ambient ones are cleared).
-                if libc::geteuid() == 0 {
-                    libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
-                    let mut capability = 0;
-                    while libc::prctl(libc::PR_CAPBSET_DROP, capability, 0, 0, 0) == 0 {
-                        capability += 1;
-                    }
-                }
-                // What it starts stays in its tree while it lives (counted in the fallback), and
-                // in its process group for good (the filter refuses `setsid` and `setpgid`): the
-                // kill of the group at the end reaches every one of them.
-                libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-                let program = signal_filter.fill(libc::getpid());
-                if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                if let Some(restriction) = restriction {
-                    restriction.restrict()?;
-                }
-                if libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &program) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
+            match &mut signal_filter {
+                Some(signal_filter) => confine_outside(signal_filter, restriction),
+                None => Ok(()),
             }
-            Ok(())
         });
     }
     let mut child =
@@ -193,6 +171,46 @@ pub(super) fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started
     let mut started = Started::plain(&mut child, answer_pipe.map(|(read, _)| std::fs::File::from(read)));
     started.fence = fence;
     Ok(started)
+}
+
+/// Confines a file's run outside the sandbox, in its forked child before exec: no capability
+/// survives (a root judge's would all pass on), what it starts stays in its tree and its process
+/// group, and it enters its fence and its system-call filter, last.
+///
+/// # Safety
+/// Only in the child between fork and exec: plain system calls on values prepared before the
+/// fork.
+unsafe fn confine_outside(
+    signal_filter: &mut crate::sandbox::SignalFilter,
+    restriction: Option<crate::sandbox::Restriction>,
+) -> std::io::Result<()> {
+    // SAFETY: the caller's: the child between fork and exec; plain system calls on its own values.
+    unsafe {
+        // A judge run as root would give its runs every capability: none survives the exec once
+        // the bounding set is empty (and ambient ones are cleared).
+        if libc::geteuid() == 0 {
+            libc::prctl(libc::PR_CAP_AMBIENT, libc::PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+            let mut capability = 0;
+            while libc::prctl(libc::PR_CAPBSET_DROP, capability, 0, 0, 0) == 0 {
+                capability += 1;
+            }
+        }
+        // What it starts stays in its tree while it lives (counted in the fallback), and in its
+        // process group for good (the filter refuses `setsid` and `setpgid`): the kill of the
+        // group at the end reaches every one of them.
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        let program = signal_filter.fill(libc::getpid());
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if let Some(restriction) = restriction {
+            restriction.restrict()?;
+        }
+        if libc::prctl(libc::PR_SET_SECCOMP, libc::SECCOMP_MODE_FILTER, &program) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
 }
 
 /// Starts a built-in's child: the judge's own code, so nothing needs doing between fork and exec

@@ -63,7 +63,7 @@ pub enum Answer {
 
 impl Answer {
     /// The answer in the wire format (see the module docs), ending in a newline.
-    pub fn to_wire(&self) -> String {
+    pub(crate) fn to_wire(&self) -> String {
         match self {
             Answer::Count(count) => format!("{count}\n"),
             Answer::Boards(boards) => {
@@ -110,7 +110,7 @@ impl Answer {
     ///
     /// # Errors
     /// What is missing or unreadable, in one line: a WA.
-    pub fn from_wire(text: &str, kind: AnswerKind) -> Result<Answer, Wrong> {
+    pub(crate) fn from_wire(text: &str, kind: AnswerKind) -> Result<Answer, Wrong> {
         Answer::from_wire_within(text, kind, usize::MAX)
     }
 
@@ -121,7 +121,7 @@ impl Answer {
     ///
     /// # Errors
     /// The WA's detail, "answer too large" past the budget.
-    pub fn from_wire_within(text: &str, kind: AnswerKind, budget: usize) -> Result<Answer, Wrong> {
+    pub(crate) fn from_wire_within(text: &str, kind: AnswerKind, budget: usize) -> Result<Answer, Wrong> {
         match kind {
             AnswerKind::Count => count_from_wire(text),
             AnswerKind::Boards => boards_from_wire(text, budget),
@@ -210,7 +210,7 @@ fn row_cost(length: usize) -> usize {
 
 /// What `boards` boards of `rows` rows of `length` bytes cost the judge once parsed: the measure
 /// of [`Answer::from_wire_within`]'s budget.
-pub fn boards_cost(boards: usize, rows: usize, length: usize) -> usize {
+pub(crate) fn boards_cost(boards: usize, rows: usize, length: usize) -> usize {
     boards.saturating_mul(BOARD_COST.saturating_add(rows.saturating_mul(row_cost(length))))
 }
 
@@ -221,7 +221,7 @@ fn placement_cost(rows: usize) -> usize {
 
 /// What the placements of `sides` cost the judge once parsed, one a side: the measure of
 /// [`Answer::from_wire_within`]'s budget for them.
-pub fn placements_cost(sides: &[usize]) -> usize {
+pub(crate) fn placements_cost(sides: &[usize]) -> usize {
     sides.iter().fold(0, |cost: usize, &side| cost.saturating_add(placement_cost(side)))
 }
 
@@ -291,7 +291,7 @@ impl std::fmt::Display for Wrong {
 ///
 /// # Errors
 /// What is wrong ([`Wrong`]).
-pub fn find_wrong(
+pub(crate) fn find_wrong(
     board: &Board,
     expected: u64,
     reference: Option<&[Placement]>,
@@ -328,7 +328,7 @@ pub fn find_wrong(
 /// # Errors
 /// The WA's detail: too few or too many placements, or the first wrong one with its side and the
 /// checker's reason.
-pub fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), Wrong> {
+pub(crate) fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), Wrong> {
     let Answer::Placements(placements) = answer else {
         return Err("a count or boards where placements, one a line, were expected".into());
     };
@@ -395,7 +395,7 @@ fn reject_duplicates(placements: &[Placement]) -> Result<(), String> {
 ///
 /// # Errors
 /// One paragraph naming the first wrong board, or the repeated ones, drawn.
-pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, Wrong> {
+pub(crate) fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, Wrong> {
     let placements = check_each_board(board, boards)?;
     reject_duplicates(&placements)?;
     Ok(placements)
@@ -405,7 +405,7 @@ pub fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placeme
 /// (LeetCode 51's boards, drawn, from OEIS's count; POJ's placements, each row number of up to
 /// six digits and a space), twice over, and 64 KiB for what a program may print around it; what
 /// comes past it is counted, not kept (WA, "answer too long").
-pub fn longest_answer(problem: Problem, input: &TestInput) -> usize {
+pub(crate) fn longest_answer(problem: Problem, input: &TestInput) -> usize {
     let slack = 64 << 10;
     match (problem.answer(), input) {
         (AnswerKind::Boards, TestInput::Board(board)) => {
@@ -433,7 +433,7 @@ fn right_boards(n: usize) -> usize {
 /// The most memory the judge spends parsing an answer to `problem` on `input`: twice what every
 /// right board takes (OEIS's count of them), or every placement, and 1 MiB; past it the answer is
 /// WA, "answer too large", whatever its size on the wire. A count costs nothing to speak of.
-pub fn parse_budget(problem: Problem, input: &TestInput) -> usize {
+pub(crate) fn parse_budget(problem: Problem, input: &TestInput) -> usize {
     let twice = |bytes: usize| bytes.saturating_mul(2).saturating_add(1 << 20);
     match (problem.answer(), input) {
         (AnswerKind::Count, _) => usize::MAX,

@@ -5,12 +5,12 @@
 //! How a figure is made (one (implementation, board) pair at a time, never two at once, since
 //! `cses/fastest` takes every core):
 //! - A probe: a child process ([`crate::runner::run`], the child asked to `--check-inside`) runs
-//!   the kernel once, cold, and checks the answer with the checker after its clock stopped. The parent kills it [`STARTUP_SLACK`] past
+//!   the kernel once, cold, and checks the answer with the checker after its clock stopped. The parent kills it `STARTUP_SLACK` past
 //!   the budget (plus time to check LeetCode 51's boards); a run killed so, or whose own clock passed
 //!   the budget, is "over budget", and that implementation is skipped at every larger n with the
 //!   same thread count.
-//! - A short run (under [`SHORT_RUN`]) then gets one child that takes [`SHORT_SAMPLES`] warm samples
-//!   of about [`SAMPLE_TARGET`] each, every sample the mean of as many runs as fill it.
+//! - A short run (under `SHORT_RUN`) then gets one child that takes `SHORT_SAMPLES` warm samples
+//!   of about `SAMPLE_TARGET` each, every sample the mean of as many runs as fill it.
 //! - A longer run gets fresh children, one per sample, each a single cold run held to the budget:
 //!   5 samples in all when a run is under a tenth of the budget, 3 when under a quarter, else the
 //!   probe alone.
@@ -67,17 +67,17 @@ pub use measure::*;
 pub use render::*;
 
 /// The sides timed when `--sizes` is not given.
-pub const DEFAULT_SIZES: std::ops::RangeInclusive<usize> = 4..=14;
+pub(crate) const DEFAULT_SIZES: std::ops::RangeInclusive<usize> = 4..=14;
 /// The time one run may take when `--budget` is not given.
-pub const DEFAULT_BUDGET: Duration = Duration::from_secs(2);
+pub(crate) const DEFAULT_BUDGET: Duration = Duration::from_secs(2);
 /// A run shorter than this is sampled warm, many runs a sample, in one child.
-pub const SHORT_RUN: Duration = Duration::from_millis(10);
+pub(crate) const SHORT_RUN: Duration = Duration::from_millis(10);
 /// How many warm samples a short run gets.
-pub const SHORT_SAMPLES: usize = 7;
+pub(crate) const SHORT_SAMPLES: usize = 7;
 /// About how long one warm sample of a short run lasts.
-pub const SAMPLE_TARGET: Duration = Duration::from_millis(20);
+pub(crate) const SAMPLE_TARGET: Duration = Duration::from_millis(20);
 /// How long past the budget a child may live: time to start, read its board and report.
-pub const STARTUP_SLACK: Duration = Duration::from_millis(250);
+pub(crate) const STARTUP_SLACK: Duration = Duration::from_millis(250);
 /// Time allowed per LeetCode 51 board for the child to check the boards after its clock stopped.
 const CHECK_TIME_PER_BOARD: Duration = Duration::from_micros(3);
 /// The memory a child may use; LeetCode 51 keeps every board, some 1.4 GB at n = 15.
@@ -177,7 +177,7 @@ pub fn check_plot_folder(folder: &Path) -> Result<(), Error> {
 }
 
 /// The problem an implementation is timed on: the general one for a counter that has it.
-pub fn timed_problem(entry: &Entry) -> Problem {
+pub(crate) fn timed_problem(entry: &Entry) -> Problem {
     if entry.solves(Problem::Queens) {
         Problem::Queens
     } else {

@@ -22,7 +22,7 @@
 //! a file it does not hold, nor quote one in an error; a link that stays inside is followed. An
 //! error quotes at most a short part of a case's own file, its control characters escaped: a
 //! `.out`'s first 24 characters of a token, or a TOML parser's message cut at
-//! [`MAX_PARSER_MESSAGE_CHARS`]. [`refuse_links_below`] is the other side: what the judge writes
+//! `MAX_PARSER_MESSAGE_CHARS`. `refuse_links_below` is the other side: what the judge writes
 //! into a cases folder is never written through a link.
 
 use std::cmp::Ordering;
@@ -59,15 +59,15 @@ pub const MAX_CASE_FILE_BYTES: u64 = 1 << 20;
 
 /// The most characters of a TOML parser's message a case error keeps: its messages quote the
 /// file's keys and values, which may be of any length.
-pub const MAX_PARSER_MESSAGE_CHARS: usize = 200;
+pub(crate) const MAX_PARSER_MESSAGE_CHARS: usize = 200;
 
 /// The extensions of test data: a board (`NAME.in`) and its expected count (`NAME.out`).
-pub const TEST_INPUT_EXTENSION: &str = "in";
-pub const TEST_OUTPUT_EXTENSION: &str = "out";
+pub(crate) const TEST_INPUT_EXTENSION: &str = "in";
+pub(crate) const TEST_OUTPUT_EXTENSION: &str = "out";
 
 /// The folder, inside a cases folder other than the repository's, that holds the snapshots; it is
 /// never read as cases.
-pub const SNAPSHOT_FOLDER: &str = "snapshots";
+pub(crate) const SNAPSHOT_FOLDER: &str = "snapshots";
 
 /// One judged case.
 #[derive(Clone, Debug)]
@@ -110,7 +110,7 @@ impl Case {
 
     /// What its runs are held to in a report: the count for a board (for LeetCode 51, the number
     /// of boards), the number of placements, one a side, for sides.
-    pub fn expected_number(&self) -> u64 {
+    pub(crate) fn expected_number(&self) -> u64 {
         match &self.input {
             TestInput::Board(_) => self.expected.unwrap_or_default(),
             TestInput::Sides(sides) => sides.len() as u64,
@@ -118,7 +118,7 @@ impl Case {
     }
 
     /// The board and its count, for a board's case.
-    pub fn board_and_count(&self) -> Option<(&Board, u64)> {
+    pub(crate) fn board_and_count(&self) -> Option<(&Board, u64)> {
         Some((self.input.board()?, self.expected?))
     }
 
@@ -300,9 +300,9 @@ fn case_board(
 
 /// The largest side a `sides` case may hold, and the most sides (a case file is at most
 /// [`MAX_CASE_FILE_BYTES`]; an answer is about four bytes a side, so these bound it to a few MB).
-pub const MAX_SIDE_OF_SIDES: usize = 100_000;
-pub const MAX_SIDES: usize = 10_000;
-pub const MAX_SIDES_TOTAL: usize = 1_000_000;
+pub(crate) const MAX_SIDE_OF_SIDES: usize = 100_000;
+pub(crate) const MAX_SIDES: usize = 10_000;
+pub(crate) const MAX_SIDES_TOTAL: usize = 1_000_000;
 
 /// `sides = [8, 9, 10]` or `sides = { from = 8, to = 300 }`: every side from 1 up, but 2 and 3,
 /// which have no placement.

@@ -1,14 +1,14 @@
 //! The child side of a built-in implementation's run, and the protocol between it and the parent.
 //!
 //! The front re-runs its own executable as `__run ID --problem P [--samples K --sample-ns T]
-//! [--check-inside]`, with the problem's input on stdin ([`input_text`]). The child runs the kernel
-//! once and writes the answer in the wire format ([`Answer::to_wire`]) on stdout, as a program
+//! [--check-inside]`, with the problem's input on stdin (`input_text`). The child runs the kernel
+//! once and writes the answer in the wire format (`Answer::to_wire`) on stdout, as a program
 //! submitted to a judge would. Bench asks for more:
 //! - `--samples K`: the cold run's time on the child's own clock and, after it, K warm samples, each the mean of as many runs as fill about
 //!   T nanoseconds, sent as a last line `samples: CORES FIRST_NS ITERATIONS S1 .. SK`, where CORES
 //!   is what `std::thread::available_parallelism` told the child, the figure counters size their
 //!   thread pools by, so that the parent sees whether its pinning took;
-//! - [`CPUS_ENV`] in the environment (`0,1`): the child pins itself to those CPUs
+//! - `CPUS_ENV` in the environment (`0,1`): the child pins itself to those CPUs
 //!   (`sched_setaffinity`) before anything else, so that every thread it starts inherits them. The
 //!   environment rather than an argument: the runner hands a child exactly the environment it is
 //!   given, and the `__run` arguments stay those the judge's runs use;
@@ -29,7 +29,7 @@ use crate::registry::Entry;
 
 /// The input a problem's judge gives for `input`: the board's text for the counting problems, the
 /// side for LeetCode's, the sides and a `0` for POJ's.
-pub fn input_text(problem: Problem, input: &TestInput) -> String {
+pub(crate) fn input_text(problem: Problem, input: &TestInput) -> String {
     match (problem.input(), input) {
         (Input::Side, TestInput::Board(board)) => format!("{}\n", board.n()),
         _ => input.text(),
@@ -62,10 +62,10 @@ fn parse_input(problem: Problem, input: &[u8]) -> Result<TestInput, String> {
 }
 
 /// The environment of a built-in child: a panic prints its place and message, not a backtrace.
-pub const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
+pub(crate) const CHILD_ENV: &[(&str, &str)] = &[("RUST_BACKTRACE", "0")];
 
 /// The environment variable that pins a built-in child to CPUs: their numbers, comma-separated.
-pub const CPUS_ENV: &str = "JUDGE_PIN_CPUS";
+pub(crate) const CPUS_ENV: &str = "JUDGE_PIN_CPUS";
 
 /// Asks, first thing in a built-in's child, to be killed when the judge ends: it is spawned with
 /// nothing between fork and exec (`runner`), so it asks itself. False when the judge is already
@@ -107,7 +107,7 @@ fn pin_to_listed_cpus() -> Result<(), String> {
 }
 
 /// The arguments that make the front's executable the child of `id` (see the module docs).
-pub fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
+pub(crate) fn child_arguments(id: &str, request: &ChildRequest) -> Vec<OsString> {
     let mut args: Vec<OsString> =
         vec!["__run".into(), id.into(), "--problem".into(), request.problem.id().into()];
     if let Some(samples) = request.samples {
@@ -234,7 +234,7 @@ pub fn child_session(
 ///
 /// # Errors
 /// The WA's detail: an unreadable answer, or the fault the child found in its own boards.
-pub fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, Wrong>, Option<Samples>) {
+pub(crate) fn read_output(stdout: &[u8], request: &ChildRequest) -> (Result<Answer, Wrong>, Option<Samples>) {
     let text = String::from_utf8_lossy(stdout);
     let (answer_text, samples) = match text.rfind("samples: ") {
         Some(at) if request.samples.is_some() => {

@@ -42,13 +42,13 @@ impl Contestant {
     }
 
     /// Whether a TLE of it is expected: a built-in search shown to be too slow by design.
-    pub fn too_slow_by_design(&self) -> bool {
+    pub(crate) fn too_slow_by_design(&self) -> bool {
         matches!(self, Contestant::Builtin(entry) if entry.too_slow_by_design)
     }
 
     /// Whether one run answers all its problems on a case (a counter's CSES and `queens` tables),
     /// rather than one run a problem (a LeetCode driver is told which method to call).
-    pub fn one_run_for_all_problems(&self) -> bool {
+    pub(crate) fn one_run_for_all_problems(&self) -> bool {
         match self {
             Contestant::Builtin(_) => true,
             Contestant::File { submission, .. } => submission.shape == Shape::Program,
@@ -63,7 +63,10 @@ impl Contestant {
 /// # Errors
 /// A usage error (a file in no known language, problems that cannot go together), or a folder
 /// that cannot be read.
-pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<(Vec<Submission>, Vec<Error>), Error> {
+pub(crate) fn detect_all(
+    files: &[PathBuf],
+    problems: &[Problem],
+) -> Result<(Vec<Submission>, Vec<Error>), Error> {
     let (paths, mut refused) = crate::submission::expand_each(files)?;
     let mut submissions: Vec<Submission> = Vec::new();
     for path in &paths {
@@ -83,7 +86,7 @@ pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<(Vec<Submis
 }
 
 /// What [`build_all`] made: the contestants, the notes, and the files refused alone.
-pub type Built = (Vec<Contestant>, Vec<String>, Vec<Error>);
+pub(crate) type Built = (Vec<Contestant>, Vec<String>, Vec<Error>);
 
 /// Builds every submission, `jobs` at a time (a compiler takes a second or more).
 ///
@@ -92,7 +95,7 @@ pub type Built = (Vec<Contestant>, Vec<String>, Vec<Error>);
 ///
 /// # Errors
 /// One line when a build cannot even start (a missing compiler, an unwritable folder).
-pub fn build_all(
+pub(crate) fn build_all(
     submissions: Vec<Submission>,
     toolchain: &Toolchain,
     build_folder: &Path,

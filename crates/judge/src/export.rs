@@ -171,7 +171,7 @@ pub fn export(id: &str) -> Result<String, ExportError> {
 ///
 /// # Errors
 /// When the module has no `pub fn place(` or has a `fn main(` of its own.
-pub fn poj_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
+pub(crate) fn poj_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
     if !source.text.contains("pub fn place(") {
         return Err(ExportError::MissingEntryPoint {
             path: source.path.clone(),
@@ -198,7 +198,7 @@ pub fn poj_program(id: &str, source: &ModuleSource) -> Result<String, ExportErro
 /// The `main` of an exported POJ 3239 program: the sides, white space apart, up to a 0 or the
 /// end; for each, the module's placement, its rows a space apart. A token that is no side, or a
 /// side without a placement, gets one line on stderr, exit status 2, and what was placed before.
-pub const POJ_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's side. The sides come on stdin until a 0; each
+pub(crate) const POJ_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's side. The sides come on stdin until a 0; each
 // placement goes to stdout on a line, each column's row from 1, a space apart.
 fn main() {
     use std::io::{Read, Write};

@@ -62,7 +62,7 @@ pub fn report(toolchain: &Toolchain, build_root: &Path, sandbox: Option<&Sandbox
 ///
 /// # Errors
 /// An environment error naming the language, what is wrong and what to install.
-pub fn ensure_ready(
+pub(crate) fn ensure_ready(
     submissions: &[Submission],
     toolchain: &Toolchain,
     build_root: &Path,
@@ -123,7 +123,7 @@ fn version(language: Language, command: &[String]) -> Result<String, String> {
 ///
 /// # Errors
 /// What went wrong: the build's message, or the run's verdict and detail.
-pub fn self_test(
+pub(crate) fn self_test(
     language: Language,
     toolchain: &Toolchain,
     build_root: &Path,

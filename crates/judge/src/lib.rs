@@ -6,7 +6,7 @@
 //! call in here directly. Dependencies point one way: this crate uses the checker and the solution
 //! crates, never the front. Modules, from the bottom up: [`problem`], [`registry`], [`answer`],
 //! [`runner`] and [`child`] (the two sides of a run), [`case`] and [`snapshot`], then the commands
-//! [`judge`] (with [`report`]), [`stress`], [`bench`], [`new_case`] and [`export`]; [`escape`]
+//! [`judge`] (with [`report`]), [`stress`], [`bench`](mod@bench), [`new_case`] and [`export`]; [`escape`]
 //! makes what a program wrote safe to show on a terminal.
 
 pub mod answer;
@@ -65,7 +65,7 @@ pub fn workspace_root() -> PathBuf {
 /// Whether this program runs without the clone it was built from (installed with `cargo install
 /// --path xtask`, the clone since moved or removed), or with a clone it cannot write (another
 /// user's): its cases and its builds then live in [`installed_folder`], the user's own.
-pub fn is_installed_away() -> bool {
+pub(crate) fn is_installed_away() -> bool {
     let root = workspace_root();
     !root.join("cases").is_dir()
         || !writable(&root.join("target")).unwrap_or_else(|| writable(&root).unwrap_or(false))
@@ -87,7 +87,7 @@ fn writable(folder: &Path) -> Option<bool> {
 /// Where an installed judge keeps what the clone would hold: `$QUEENS_JUDGE_HOME`, else
 /// `$XDG_CACHE_HOME/queens-judge`, else `~/.cache/queens-judge`, else a private folder of the
 /// user's own under the temporary folder; one folder a version.
-pub fn installed_folder() -> PathBuf {
+pub(crate) fn installed_folder() -> PathBuf {
     static CHOSEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     let base = CHOSEN.get_or_init(|| {
         let variable = |name: &str| std::env::var_os(name).filter(|value| !value.is_empty());
@@ -135,7 +135,7 @@ fn is_private(folder: &Path, uid: u32) -> bool {
 }
 
 /// The cargo target folder: `CARGO_TARGET_DIR` when set, else `target/` at the workspace's root;
-/// for an installed judge away from its clone, `target/` in [`installed_folder`].
+/// for an installed judge away from its clone, `target/` in `installed_folder`.
 pub fn target_folder() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR").map_or_else(
         || {
@@ -150,7 +150,7 @@ pub fn target_folder() -> PathBuf {
 }
 
 /// The default cases folder: `cases/` at the workspace's root; for an installed judge away from its
-/// clone, the cases built into it, written out once into [`installed_folder`] (with their
+/// clone, the cases built into it, written out once into `installed_folder` (with their
 /// snapshots in its `snapshots/`).
 pub fn default_cases_folder() -> PathBuf {
     if !is_installed_away() {
@@ -168,13 +168,13 @@ pub fn default_cases_folder() -> PathBuf {
 }
 
 /// Whether `folder` is the default cases folder, which a command needs no `--cases` for.
-pub fn is_default_cases_folder(folder: &Path) -> bool {
+pub(crate) fn is_default_cases_folder(folder: &Path) -> bool {
     matches!((folder.canonicalize(), default_cases_folder().canonicalize()), (Ok(given), Ok(default)) if given == default)
 }
 
 /// `word` as a shell reads it back: as it is when it holds nothing the shell would take apart,
 /// else in single quotes.
-pub fn shell_word(word: &str) -> String {
+pub(crate) fn shell_word(word: &str) -> String {
     let plain = !word.is_empty()
         && word.chars().all(|c| {
             c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '=' | ',' | '+' | ':' | '@')
@@ -260,7 +260,7 @@ pub fn display_relative(path: &Path) -> String {
 /// # Errors
 /// The I/O error, its message one line naming the file, when the file cannot be made or locked
 /// (`LOCK_NB`: when another holds it).
-pub fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, std::io::Error> {
+pub(crate) fn lock_file(path: &Path, operation: libc::c_int) -> Result<std::fs::File, std::io::Error> {
     use std::os::unix::fs::MetadataExt;
     let named = |what: &str, error: std::io::Error| {
         std::io::Error::new(error.kind(), format!("{}: {what}{error}", path.display()))

@@ -8,7 +8,7 @@
 //! file is written.
 //!
 //! Nothing is written through a symbolic link: a case file, or a folder between the cases folder
-//! and it, that is a link is refused ([`refuse_links_below`]); each file is written whole under a
+//! and it, that is a link is refused (`refuse_links_below`); each file is written whole under a
 //! temporary name beside it and renamed into place ([`crate::write_atomically`]).
 
 use std::path::{Path, PathBuf};

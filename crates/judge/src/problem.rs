@@ -62,7 +62,7 @@ impl TestInput {
     }
 
     /// The largest side in it: what orders tests from the hardest.
-    pub fn largest_side(&self) -> usize {
+    pub(crate) fn largest_side(&self) -> usize {
         match self {
             TestInput::Board(board) => board.n(),
             TestInput::Sides(sides) => sides.iter().copied().max().unwrap_or(0),
@@ -100,9 +100,9 @@ pub enum Scope {
 /// The largest side of any board: the checker's bound.
 pub const MAX_SIDE: usize = checker::MAX_N;
 /// CSES 1624's side.
-pub const CSES_SIDE: usize = 8;
+pub(crate) const CSES_SIDE: usize = 8;
 /// LeetCode 51 and 52's constraint: 1 <= n <= 9.
-pub const LEETCODE_MAX_N: usize = 9;
+pub(crate) const LEETCODE_MAX_N: usize = 9;
 /// POJ 3239's constraint: 8 <= n <= 300.
 pub const POJ_SIDES: (usize, usize) = (8, 300);
 

@@ -7,13 +7,13 @@
 //! compiler in the sandbox ([`crate::sandbox`]), or outside it with `--no-sandbox`. Limits, as the
 //! judges apply them, over every process of a file's run:
 //! - time is CPU time (user + system), held against the limit: a file's run has a cgroup of its
-//!   own ([`RunGroup`]) that counts its whole process tree, read while it runs (a run past the
+//!   own (`RunGroup`) that counts its whole process tree, read while it runs (a run past the
 //!   limit is killed at once) and at the end; a plain child's comes from `wait4`. `RLIMIT_CPU`
 //!   stops each process a second past the limit at most, and a wall-clock backstop at twice the
 //!   limit plus a second stops one that sleeps or blocks. A busy machine slows a run's wall clock,
 //!   not its CPU time, so it never turns an AC into a TLE;
 //! - memory is the group's peak, held on the group (the kernel's out-of-memory killer: MLE), with
-//!   each process's address space capped at the limit plus [`ADDRESS_SPACE_HEADROOM`] so that
+//!   each process's address space capped at the limit plus `ADDRESS_SPACE_HEADROOM` so that
 //!   runaway allocation fails fast; without a group, the live tree is sampled from `/proc`;
 //! - output past its cap kills the run (OLE), and the judge keeps no more of it than a right
 //!   answer can take; core dumps are off; processes are capped (the group's `pids.max`, and
@@ -40,11 +40,13 @@ mod group;
 mod process;
 mod session;
 mod start;
-pub use ending::{crash_detail, Runtime, UnknownRuntime};
+pub use ending::Runtime;
+pub(crate) use ending::{crash_detail, UnknownRuntime};
 use group::stop_if_interrupted;
-pub use group::{clean_up_on_signals, shield_from_runs, RunGroup};
+pub(crate) use group::RunGroup;
+pub use group::{clean_up_on_signals, shield_from_runs};
 use process::*;
-pub use session::{run_session, SessionTest, STARTUP_ALLOWANCE};
+pub(crate) use session::{run_session, SessionTest, STARTUP_ALLOWANCE};
 use start::*;
 
 /// What one run may use.
@@ -63,16 +65,16 @@ pub struct Limits {
 
 /// CSES's output cap is not published; 64 MiB is far past any right answer here (LeetCode 51's
 /// boards for n = 12 are some 2 MB).
-pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
+pub(crate) const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 
 /// Extra address space beyond the memory limit: code, thread stacks and the allocator's arenas are
 /// mapped but mostly never touched. The verdict reads the peak resident size.
-pub const ADDRESS_SPACE_HEADROOM: u64 = 256 << 20;
+pub(crate) const ADDRESS_SPACE_HEADROOM: u64 = 256 << 20;
 
 impl Limits {
     /// The wall-clock backstop: the wall-clock limit when there is one, else twice the CPU limit
     /// plus a second.
-    pub fn wall_backstop(&self) -> Duration {
+    pub(crate) fn wall_backstop(&self) -> Duration {
         self.wall_time
             .unwrap_or_else(|| self.cpu_time.saturating_mul(2).saturating_add(Duration::from_secs(1)))
     }
@@ -103,25 +105,25 @@ pub struct Job<'a> {
     /// which the solution's own prints on stdout cannot corrupt).
     pub answer_channel: bool,
     /// At most this many processes and threads at once, through the run's cgroup where one can
-    /// be made and `RLIMIT_NPROC` in the sandbox (see [`RunGroup`]); `None`: no cgroup at all.
+    /// be made and `RLIMIT_NPROC` in the sandbox (see `RunGroup`); `None`: no cgroup at all.
     pub max_processes: Option<u32>,
     /// The only environment the child gets (it starts from an empty one).
     pub env: &'a [(&'a str, &'a str)],
     pub stdin: &'a [u8],
     pub limits: Limits,
-    /// The address-space cap, when not the memory limit plus [`ADDRESS_SPACE_HEADROOM`]
+    /// The address-space cap, when not the memory limit plus `ADDRESS_SPACE_HEADROOM`
     /// (`u64::MAX`: none, for the sanitizers, which reserve terabytes and touch little).
     pub address_space: Option<u64>,
     /// The largest file the run may write, when not its output limit (a compiler's output).
     pub file_bytes: Option<u64>,
     /// The most of its answer (stdout, or descriptor 3 where it has one) kept: past it the rest
     /// is read and counted, never held, up to the output limit. A LeetCode run's stdout (its
-    /// prints) keeps [`PRINTS_KEPT`].
+    /// prints) keeps `PRINTS_KEPT`.
     pub answer_bytes: usize,
 }
 
 /// How much of what a LeetCode solution prints on stdout is kept, to show beside a failing run.
-pub const PRINTS_KEPT: usize = 8 << 10;
+pub(crate) const PRINTS_KEPT: usize = 8 << 10;
 
 /// What the kernel and the pipes said of a finished run.
 #[derive(Clone, Debug)]
@@ -136,7 +138,7 @@ pub struct Finished {
     pub stdout: Vec<u8>,
     /// How many bytes it wrote on stdout in all.
     pub stdout_total: u64,
-    /// Its first and last [`STDERR_KEPT`] / 2 bytes.
+    /// Its first and last `STDERR_KEPT` / 2 bytes.
     pub stderr: Vec<u8>,
     /// The first bytes the child wrote on file descriptor 3, when it had one.
     pub answer: Vec<u8>,
@@ -168,7 +170,7 @@ pub struct Finished {
 
 /// How much of standard error is kept for a runtime error's or a compiler's message: its first
 /// half and its last.
-pub const STDERR_KEPT: usize = 64 << 10;
+pub(crate) const STDERR_KEPT: usize = 64 << 10;
 
 /// How a run ended, before its answer is read.
 #[derive(Clone, Debug, PartialEq, Eq)]

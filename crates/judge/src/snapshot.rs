@@ -121,7 +121,7 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
     body
 }
 
-/// Every right board of `case` (see [`crate::truth::boards`]).
+/// Every right board of `case` (see `crate::truth::boards`).
 ///
 /// # Errors
 /// What disagrees (the case's `expected`, or the oracle with the checker).

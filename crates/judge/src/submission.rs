@@ -1,6 +1,6 @@
 //! Submissions: the files learners write, judged as the judges judge them.
 //!
-//! A submission is one source file in any language of [`crate::executor::ALL`], known by its
+//! A submission is one source file in any language of `crate::executor::ALL`, known by its
 //! extension. Its problem is read from the file by its language's executor: LeetCode's method
 //! with LeetCode's signature (parameters and return type, so that a helper or an overload with the
 //! same name does not count) makes it a LeetCode 51 or 52 solution (a file with both is judged on
@@ -129,7 +129,7 @@ impl Toolchain {
     }
 
     /// Whether a `--strict` build of `language` differs from its judged build.
-    pub fn has_strict_build(language: Language) -> bool {
+    pub(crate) fn has_strict_build(language: Language) -> bool {
         !language.strict_flags().is_empty()
     }
 
@@ -165,7 +165,7 @@ pub fn expand_paths(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Error> {
 ///
 /// # Errors
 /// A file in no known language: a usage error, the command line's.
-pub fn expand_each(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<Error>), Error> {
+pub(crate) fn expand_each(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<Error>), Error> {
     let mut files = Vec::new();
     let mut refused = Vec::new();
     for path in paths {
@@ -242,7 +242,7 @@ pub struct Runnable {
 
 impl Runnable {
     /// What runs for `problem`: the program, its arguments and what the sandbox shows (the build
-    /// read-only at [`BOX`], the copy of the file at the user's path, the toolchain), with
+    /// read-only at [`BOX`](crate::sandbox::BOX), the copy of the file at the user's path, the toolchain), with
     /// host paths when there is no sandbox.
     ///
     /// # Errors

@@ -12,7 +12,7 @@ use crate::error::Error;
 
 /// The CPUs this process may run on, by number, ascending: its affinity set. Where the kernel will
 /// not tell, the first `available_parallelism` numbers.
-pub fn allowed_cpus() -> Vec<usize> {
+pub(crate) fn allowed_cpus() -> Vec<usize> {
     // SAFETY: cpu_set_t is a plain bit array, for which all-zero bytes are the empty set.
     let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
     // SAFETY: `set` is a valid cpu_set_t of the size given; pid 0 is this thread.
@@ -44,7 +44,7 @@ pub fn default_threads() -> Vec<usize> {
 
 /// The CPUs a run with `threads` threads is pinned to, as the child's environment lists them: the
 /// first `threads` of [`allowed_cpus`].
-pub fn cpu_list(threads: usize) -> String {
+pub(crate) fn cpu_list(threads: usize) -> String {
     let cpus: Vec<String> = allowed_cpus().iter().take(threads).map(ToString::to_string).collect();
     cpus.join(",")
 }

@@ -177,7 +177,7 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
 }
 
 /// [`natural_cmp`] on paths, component by component.
-pub fn natural_path_cmp(a: &Path, b: &Path) -> Ordering {
+pub(crate) fn natural_path_cmp(a: &Path, b: &Path) -> Ordering {
     let parts = |path: &Path| -> Vec<String> {
         path.components().map(|part| part.as_os_str().to_string_lossy().into_owned()).collect()
     };
@@ -298,7 +298,7 @@ pub(super) fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Ca
 /// # Errors
 /// A [`CaseError`] naming `path` (and the line and column of the token at fault): no token, a
 /// token that is not a non-negative integer or is past `u64`, or a second token.
-pub fn parse_expected_count(path: &Path, text: &str) -> Result<u64, CaseError> {
+pub(crate) fn parse_expected_count(path: &Path, text: &str) -> Result<u64, CaseError> {
     let at = |token: &str, message: String| {
         // `token` is a slice of `text`, so its offset is the distance between their starts.
         let offset = token.as_ptr() as usize - text.as_ptr() as usize;
@@ -454,7 +454,7 @@ impl Walk {
 /// # Errors
 /// The user's ([`crate::error::Error::Input`]): one line naming the first link on the way; also
 /// when `target` is not under `folder`.
-pub fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), crate::error::Error> {
+pub(crate) fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), crate::error::Error> {
     links_below(folder, target).map_err(crate::error::Error::Input)
 }
 
@@ -480,7 +480,7 @@ fn links_below(folder: &Path, target: &Path) -> Result<(), String> {
 }
 
 /// A case's id: its path under the cases folder, `/`-separated, without `.toml` (or `.in`).
-pub fn case_id(root: &Path, path: &Path) -> String {
+pub(crate) fn case_id(root: &Path, path: &Path) -> String {
     let relative = path.strip_prefix(root).unwrap_or(path).with_extension("");
     let parts: Vec<String> =
         relative.components().map(|part| part.as_os_str().to_string_lossy().into_owned()).collect();

@@ -16,7 +16,7 @@ use super::*;
 /// and the process cap is `RLIMIT_NPROC` in the run's own user namespace. Dropping the group kills
 /// what is left and removes it.
 #[derive(Debug)]
-pub struct RunGroup {
+pub(crate) struct RunGroup {
     kind: GroupKind,
 }
 

@@ -22,7 +22,7 @@ use super::{
 
 /// One test of a session: its input line, its limits, and how much of its answer is kept.
 #[derive(Clone, Copy, Debug)]
-pub struct SessionTest<'a> {
+pub(crate) struct SessionTest<'a> {
     pub input: &'a [u8],
     pub limits: Limits,
     pub answer_bytes: usize,
@@ -30,7 +30,7 @@ pub struct SessionTest<'a> {
 
 /// The CPU time a session's process may take to start (an interpreter, a JVM, the file's own
 /// top-level code) beyond its first test's limit; its start counts towards no test.
-pub const STARTUP_ALLOWANCE: Duration = Duration::from_secs(2);
+pub(crate) const STARTUP_ALLOWANCE: Duration = Duration::from_secs(2);
 
 /// The most a session's driver may say of the file's state for one test.
 const STATE_KEPT: usize = 4 << 10;
@@ -46,7 +46,7 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 ///
 /// # Errors
 /// The machine's failure ([`Error::Environment`]), one line, when the program cannot be started at all.
-pub fn run_session(
+pub(crate) fn run_session(
     job: &Job,
     tests: &[SessionTest],
     take: &mut dyn FnMut(Finished) -> bool,

@@ -101,7 +101,7 @@ pub(super) fn near_misses(
 /// The largest source file the judge reads: CSES's contest instructions say "The largest allowed
 /// size of a source code is 128 kB" (LeetCode's own limit could not be read from here); an
 /// N-Queens solution is a few KB.
-pub const MAX_SOURCE_BYTES: u64 = 128 << 10;
+pub(crate) const MAX_SOURCE_BYTES: u64 = 128 << 10;
 
 /// A source file's bytes, refused in one line past [`MAX_SOURCE_BYTES`] before it is read whole
 /// (a sparse file of 100 MB took the judge to 316 MB and left its copy in the build cache).

@@ -7,7 +7,9 @@ use judge::case::render_case_file;
 use judge::new_case::{write_new_case, NewCase, Source};
 use judge::problem::Problem;
 use judge::sizes::{format_sizes, parse_sizes};
-use judge::stress::{case_name, parse_density, stress, Outcome, StressOptions, MAX_SIZE, MAX_SIZE_REASON};
+use judge::stress::{
+    case_name, parse_density, stress, Finding, Outcome, StressOptions, MAX_SIZE, MAX_SIZE_REASON,
+};
 
 use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Progress, Status};
 
@@ -122,49 +124,12 @@ impl Args {
             let mark = if *answer != truth { "  <- wrong" } else { "" };
             text.push_str(&format!("{id:width$}  {answer}{mark}\n"));
         }
-        let name = case_name(&finding, options.seed);
-        let description =
-            format!("found by `{command}`: {} disagreed with the oracle", finding.failing.join(", "));
-        let as_n = finding.smallest.reserved_count() == 0;
         let folder = match (&self.cases_folder, self.write_case) {
             (Some(folder), _) => Some(folder.clone()),
             (None, true) => Some(judge::default_cases_folder()),
             (None, false) => None,
         };
-        match folder {
-            Some(cases_folder) if cases_folder.join(format!("{name}.toml")).exists() => {
-                // The name comes from the finding itself: the file there holds this very finding.
-                text.push_str(&format!(
-                    "{} already holds this finding; left as it is\n",
-                    judge::display_relative(&cases_folder.join(format!("{name}.toml")))
-                ));
-            }
-            Some(cases_folder) => {
-                let source =
-                    if as_n { Source::Empty(smallest) } else { Source::Board(finding.smallest.clone()) };
-                let request =
-                    NewCase { cases_folder, name, source, description: Some(description), overwrite: false };
-                // An empty board is a LeetCode 51 case too, whose boards a snapshot keeps.
-                let next = if as_n {
-                    format!("`{} judge --accept` records its snapshot", judge::invocation())
-                } else {
-                    format!("`{} judge --case ={}` judges it", judge::invocation(), request.name)
-                };
-                match write_new_case(&request) {
-                    Ok((path, expected)) => text.push_str(&format!(
-                        "wrote {} (expected = {expected}); {next}\n",
-                        judge::display_relative(&path)
-                    )),
-                    Err(message) => text.push_str(&format!("cannot write the case: {message}\n")),
-                }
-            }
-            None => {
-                text.push_str(&format!(
-                    "\nthe case to keep, as cases/{name}.toml (`--write-case` writes it):\n{}",
-                    render_case_file(&finding.smallest, as_n, finding.truth, Some(&description))
-                ));
-            }
-        }
+        text.push_str(&keep_case(&finding, options.seed, &command, folder));
         print(&text)?;
         Ok(1)
     }
@@ -194,4 +159,49 @@ impl Args {
         }
         command
     }
+}
+
+/// What becomes of a finding's case: written into `folder` as a new case (unless a file there
+/// holds it already), or, with no folder, shown as the case file to keep.
+fn keep_case(finding: &Finding, seed: u64, command: &str, folder: Option<PathBuf>) -> String {
+    let mut text = String::new();
+    let name = case_name(finding, seed);
+    let description =
+        format!("found by `{command}`: {} disagreed with the oracle", finding.failing.join(", "));
+    let as_n = finding.smallest.reserved_count() == 0;
+    let smallest = finding.smallest.n();
+    match folder {
+        Some(cases_folder) if cases_folder.join(format!("{name}.toml")).exists() => {
+            // The name comes from the finding itself: the file there holds this very finding.
+            text.push_str(&format!(
+                "{} already holds this finding; left as it is\n",
+                judge::display_relative(&cases_folder.join(format!("{name}.toml")))
+            ));
+        }
+        Some(cases_folder) => {
+            let source = if as_n { Source::Empty(smallest) } else { Source::Board(finding.smallest.clone()) };
+            let request =
+                NewCase { cases_folder, name, source, description: Some(description), overwrite: false };
+            // An empty board is a LeetCode 51 case too, whose boards a snapshot keeps.
+            let next = if as_n {
+                format!("`{} judge --accept` records its snapshot", judge::invocation())
+            } else {
+                format!("`{} judge --case ={}` judges it", judge::invocation(), request.name)
+            };
+            match write_new_case(&request) {
+                Ok((path, expected)) => text.push_str(&format!(
+                    "wrote {} (expected = {expected}); {next}\n",
+                    judge::display_relative(&path)
+                )),
+                Err(message) => text.push_str(&format!("cannot write the case: {message}\n")),
+            }
+        }
+        None => {
+            text.push_str(&format!(
+                "\nthe case to keep, as cases/{name}.toml (`--write-case` writes it):\n{}",
+                render_case_file(&finding.smallest, as_n, finding.truth, Some(&description))
+            ));
+        }
+    }
+    text
 }

@@ -169,56 +169,10 @@ fn import(request: &Import) -> Result<Vec<Imported>, String> {
         loaded.errors.iter().map(|error| (error.path.clone(), error.to_string())).collect();
     let mut planned = Vec::new();
     for case in &loaded.cases {
-        let output = case.path.with_extension(crate::case::TEST_OUTPUT_EXTENSION);
-        if !is_safe_name(&case.id) {
-            let fault = format!(
-                "{}: `{}` is no case name: expected letters, digits, `-` and `_` (rename the pair)",
-                case.path.display(),
-                case.id
-            );
-            faults.push((case.path.clone(), fault));
-            continue;
+        match plan_case(request, case, &name, &target_folder) {
+            Ok(plan) => planned.push(plan),
+            Err(fault) => faults.push(fault),
         }
-        let Some((board, expected)) = case.board_and_count() else { continue };
-        let counted = match crate::truth::count_within_reach(board) {
-            Ok(counted) => counted,
-            Err(reason) => {
-                let fault =
-                    format!("{}: {reason}, so {} cannot be checked", case.path.display(), file_name(&output));
-                faults.push((case.path.clone(), fault));
-                continue;
-            }
-        };
-        if counted != expected {
-            let (shown, pair) = (output.display(), file_name(&case.path));
-            let fault = format!("{shown}: says {expected}, but the oracle counts {counted} for {pair}");
-            faults.push((output, fault));
-            continue;
-        }
-        let path = target_folder.join(format!("{}.toml", case.id));
-        let description = request.description.clone().unwrap_or_else(|| {
-            let relative = case.path.strip_prefix(source).unwrap_or(&case.path);
-            let relative_output = output.strip_prefix(source).unwrap_or(&output);
-            format!("imported from {} and {}", relative.display(), relative_output.display())
-        });
-        let text = render_case_file(board, false, counted, Some(&description));
-        let id = format!("{name}/{}", case.id);
-        if let Err(error) = parse_case(&id, &path, &text) {
-            faults.push((path, format!("internal error, the new case does not parse: {error}")));
-            continue;
-        }
-        if let Err(reason) = refuse_links_below(&request.cases_folder, &path) {
-            faults.push((path, reason.to_string()));
-            continue;
-        }
-        if path.exists() && !request.overwrite {
-            faults.push((
-                path.clone(),
-                format!("{}: already exists (pass --force to replace it)", path.display()),
-            ));
-            continue;
-        }
-        planned.push((path, text, counted));
     }
     faults.sort_by(|a, b| natural_path_cmp(&a.0, &b.0));
     if let Some((_, first)) = faults.first() {
@@ -250,6 +204,60 @@ fn import(request: &Import) -> Result<Vec<Imported>, String> {
         written.push(Imported { path, expected });
     }
     Ok(written)
+}
+
+/// One pair's case file, planned: its path, text and count; or the fault that keeps it out, with
+/// the file it names.
+fn plan_case(
+    request: &Import,
+    case: &crate::case::Case,
+    name: &str,
+    target_folder: &Path,
+) -> Result<(PathBuf, String, u64), (PathBuf, String)> {
+    let source = &request.test_data;
+    let output = case.path.with_extension(crate::case::TEST_OUTPUT_EXTENSION);
+    if !is_safe_name(&case.id) {
+        let fault = format!(
+            "{}: `{}` is no case name: expected letters, digits, `-` and `_` (rename the pair)",
+            case.path.display(),
+            case.id
+        );
+        return Err((case.path.clone(), fault));
+    }
+    // A pair is a board and its count, always.
+    let Some((board, expected)) = case.board_and_count() else {
+        return Err((case.path.clone(), format!("{}: not a board", case.path.display())));
+    };
+    let counted = crate::truth::count_within_reach(board).map_err(|reason| {
+        (
+            case.path.clone(),
+            format!("{}: {reason}, so {} cannot be checked", case.path.display(), file_name(&output)),
+        )
+    })?;
+    if counted != expected {
+        let (shown, pair) = (output.display(), file_name(&case.path));
+        let fault = format!("{shown}: says {expected}, but the oracle counts {counted} for {pair}");
+        return Err((output, fault));
+    }
+    let path = target_folder.join(format!("{}.toml", case.id));
+    let description = request.description.clone().unwrap_or_else(|| {
+        let relative = case.path.strip_prefix(source).unwrap_or(&case.path);
+        let relative_output = output.strip_prefix(source).unwrap_or(&output);
+        format!("imported from {} and {}", relative.display(), relative_output.display())
+    });
+    let text = render_case_file(board, false, counted, Some(&description));
+    let id = format!("{name}/{}", case.id);
+    if let Err(error) = parse_case(&id, &path, &text) {
+        return Err((path, format!("internal error, the new case does not parse: {error}")));
+    }
+    if let Err(reason) = refuse_links_below(&request.cases_folder, &path) {
+        return Err((path, reason.to_string()));
+    }
+    if path.exists() && !request.overwrite {
+        let fault = format!("{}: already exists (pass --force to replace it)", path.display());
+        return Err((path, fault));
+    }
+    Ok((path, text, counted))
 }
 
 /// The last part of a folder's path, read from its real path when it has none (`.`, `..`).

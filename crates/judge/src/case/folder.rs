@@ -38,16 +38,7 @@ pub(super) fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseE
     }
     let real_root =
         folder.canonicalize().map_err(|error| whole_folder_error(format!("cannot read: {error}")))?;
-    let mut walk = Walk {
-        root: folder.to_path_buf(),
-        real_root,
-        with_case_files,
-        files: Vec::new(),
-        pairs: BTreeMap::new(),
-        errors: Vec::new(),
-        refused: Vec::new(),
-        seen: Vec::new(),
-    };
+    let mut walk = Walk::new(folder, real_root, with_case_files);
     walk.folder(folder)
         .map_err(|error| whole_folder_error(format!("cannot read the cases folder: {error}")))?;
     let mut loaded = Loaded { cases: Vec::new(), errors: walk.errors };
@@ -90,47 +81,15 @@ pub(super) fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseE
                 // The judge holds test data to the oracle: a wrong `.out` is the data's fault,
                 // told as such, and the case is judged against the oracle's count.
                 Ok(mut case) if with_case_files => {
-                    if let Some(Ok(truth)) = case.board().map(crate::truth::count_within_reach) {
-                        if Some(truth) != case.expected {
-                            loaded.errors.push(CaseError {
-                                path: output,
-                                location: None,
-                                message: format!(
-                                    "wrong test data: it says {}, the oracle counts {truth} on {} (judged against {truth})",
-                                    case.expected.unwrap_or_default(),
-                                    file_name_of(&input)
-                                ),
-                            });
-                            case.expected = Some(truth);
-                            case.expected_from = ExpectedFrom::Oracle;
-                        }
-                    }
+                    loaded.errors.extend(hold_to_oracle(&mut case, &input, output));
                     loaded.cases.push(case);
                 }
                 Ok(case) => loaded.cases.push(case),
                 Err(errors) => loaded.errors.extend(errors),
             },
             // A board alone is judged against the oracle's count, where it can count it.
-            (Some(input), None) if with_case_files => match read_test_board(&input) {
-                Ok(board) => match crate::truth::count_within_reach(&board) {
-                    Ok(expected) => loaded.cases.push(Case {
-                        id: id.clone(),
-                        path: input,
-                        input: TestInput::Board(board),
-                        expected: Some(expected),
-                        description: None,
-                        time_limit_ms: DEFAULT_TIME_LIMIT_MS,
-                        memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
-                        expected_from: ExpectedFrom::Oracle,
-                        example: false,
-                    }),
-                    Err(reason) => {
-                        let mut error = missing(&input, TEST_OUTPUT_EXTENSION);
-                        error.message =
-                            format!("{}, and the oracle cannot count it: {reason}", error.message);
-                        loaded.errors.push(error);
-                    }
-                },
+            (Some(input), None) if with_case_files => match board_alone(&id, input, &missing) {
+                Ok(case) => loaded.cases.push(case),
                 Err(error) => loaded.errors.push(error),
             },
             (Some(input), None) => loaded.errors.push(missing(&input, TEST_OUTPUT_EXTENSION)),
@@ -142,6 +101,51 @@ pub(super) fn load(folder: &Path, with_case_files: bool) -> Result<Loaded, CaseE
     refuse_snapshot_name_clashes(&mut loaded);
     loaded.errors.sort_by(|a, b| natural_path_cmp(&a.path, &b.path));
     Ok(loaded)
+}
+
+/// A test pair's case held to the oracle, where it can count the board: a wrong `.out` is the data's
+/// fault, told as such (the error returned), and the case is judged against the oracle's count.
+fn hold_to_oracle(case: &mut Case, input: &Path, output: PathBuf) -> Option<CaseError> {
+    let truth = case.board().map(crate::truth::count_within_reach)?.ok()?;
+    if Some(truth) == case.expected {
+        return None;
+    }
+    let message = format!(
+        "wrong test data: it says {}, the oracle counts {truth} on {} (judged against {truth})",
+        case.expected.unwrap_or_default(),
+        file_name_of(input)
+    );
+    case.expected = Some(truth);
+    case.expected_from = ExpectedFrom::Oracle;
+    Some(CaseError { path: output, location: None, message })
+}
+
+/// A `.in` without its `.out`: judged against the oracle's count, where it can count the board;
+/// else `missing`'s error, saying why not.
+fn board_alone(
+    id: &str,
+    input: PathBuf,
+    missing: &dyn Fn(&Path, &str) -> CaseError,
+) -> Result<Case, CaseError> {
+    let board = read_test_board(&input)?;
+    match crate::truth::count_within_reach(&board) {
+        Ok(expected) => Ok(Case {
+            id: id.to_string(),
+            path: input,
+            input: TestInput::Board(board),
+            expected: Some(expected),
+            description: None,
+            time_limit_ms: DEFAULT_TIME_LIMIT_MS,
+            memory_limit_mb: DEFAULT_MEMORY_LIMIT_MB,
+            expected_from: ExpectedFrom::Oracle,
+            example: false,
+        }),
+        Err(reason) => {
+            let mut error = missing(&input, TEST_OUTPUT_EXTENSION);
+            error.message = format!("{}, and the oracle cannot count it: {reason}", error.message);
+            Err(error)
+        }
+    }
 }
 
 /// Natural order: text compared character by character, except that runs of digits compare as
@@ -362,6 +366,20 @@ pub(super) struct TestPair {
 }
 
 impl Walk {
+    /// A walk of `root` (whose real path is `real_root`) that has found nothing yet.
+    fn new(root: &Path, real_root: PathBuf, with_case_files: bool) -> Walk {
+        Walk {
+            root: root.to_path_buf(),
+            real_root,
+            with_case_files,
+            files: Vec::new(),
+            pairs: BTreeMap::new(),
+            errors: Vec::new(),
+            refused: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
     pub(super) fn folder(&mut self, folder: &Path) -> std::io::Result<()> {
         let real = folder.canonicalize()?;
         if self.seen.contains(&real) {

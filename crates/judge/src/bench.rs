@@ -62,8 +62,10 @@ use crate::table::{format_duration, Style, Table};
 use crate::{default_cases_folder, display_relative};
 
 mod measure;
+mod plan;
 mod render;
 pub use measure::*;
+use plan::Plan;
 pub use render::*;
 
 /// The sides timed when `--sizes` is not given.
@@ -194,16 +196,6 @@ pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
     entries(options.with_fixtures)
         .into_iter()
         .filter(|entry| matches(options.impl_pattern.as_deref(), &entry.id()) && times_boards(entry))
-        .collect()
-}
-
-/// The cases of boards with reserved squares whose side is among `sizes`, each with its board and
-/// count.
-fn with_reserved<'c>(cases: &'c [Case], sizes: &[usize]) -> Vec<(&'c Case, (&'c Board, u64))> {
-    cases
-        .iter()
-        .filter_map(|case| Some((case, case.board_and_count()?)))
-        .filter(|(_, (board, _))| board.reserved_count() > 0 && sizes.contains(&board.n()))
         .collect()
 }
 
@@ -387,113 +379,10 @@ pub fn bench(
 ) -> Result<BenchReport, Error> {
     let (contestants, implementations) = timed(options)?;
     let pinnings: Vec<Pinning> = options.threads.iter().map(|&threads| Pinning::first(threads)).collect();
-    let several_thread_counts = pinnings.len() > 1;
-    let with_threads = |pinning: &Pinning| {
-        if several_thread_counts {
-            format!(", {} thread{}", pinning.threads, if pinning.threads == 1 { "" } else { "s" })
-        } else {
-            String::new()
-        }
-    };
-    let mut empty_boards = Vec::new();
-    // The reason an implementation is skipped from here on, by its index and the thread count's:
-    // with fewer threads it may go over the budget at a size that more threads still fit in.
-    let mut skipped: Vec<Vec<Option<String>>> = vec![vec![None; pinnings.len()]; implementations.len()];
-    for &n in &options.sizes {
-        let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
-        let expected = crate::truth::count(&board);
-        for (pinning_index, pinning) in pinnings.iter().enumerate() {
-            for (index, timed) in implementations.iter().enumerate() {
-                if timed.problem.admits_board(&board).is_none() {
-                    continue;
-                }
-                let contestant = &contestants[timed.contestant];
-                let outcome = match &skipped[index][pinning_index] {
-                    Some(reason) => Outcome::Skipped { reason: reason.clone() },
-                    None if pinning_index > 0 && matches!(contestant, Contestant::File { .. }) => {
-                        Outcome::Skipped { reason: "a file is timed once, on one CPU".to_string() }
-                    }
-                    None => {
-                        progress(&format!("n = {n}{}: {}", with_threads(pinning), timed.id));
-                        let run = Run {
-                            executable,
-                            sandbox: options.sandbox.as_ref(),
-                            budget: options.budget,
-                            pinning,
-                        };
-                        let outcome = run.measure(contestant, timed.problem, &board, expected);
-                        let reason = match outcome {
-                            Outcome::OverBudget { .. } => Some("over budget"),
-                            Outcome::OutOfMemory { .. } => Some("out of memory"),
-                            _ => None,
-                        };
-                        if let Some(reason) = reason {
-                            skipped[index][pinning_index] =
-                                Some(format!("{reason} at n = {n}{}", with_threads(pinning)));
-                        }
-                        outcome
-                    }
-                };
-                empty_boards.push(Measurement {
-                    implementation: timed.id.clone(),
-                    problem: timed.problem,
-                    board: "empty".to_string(),
-                    n,
-                    threads: pinning.threads,
-                    expected,
-                    outcome,
-                    ratio_to_fastest: None,
-                    ratio_to_baseline: None,
-                    ratio_to_baseline_bound: None,
-                });
-            }
-        }
-    }
-
-    let mut case_errors = Vec::new();
-    let mut reserved_boards = Vec::new();
-    let counters: Vec<&Timed> = implementations.iter().filter(|timed| !timed.problem.is_leetcode()).collect();
-    if !counters.is_empty() {
-        let cases = match load_cases(&options.cases_folder) {
-            Ok(loaded) => {
-                case_errors.extend(loaded.errors.iter().map(ToString::to_string));
-                loaded.cases
-            }
-            Err(error) => {
-                case_errors.push(error.to_string());
-                Vec::new()
-            }
-        };
-        for (case, (board, expected)) in with_reserved(&cases, &options.sizes) {
-            for (pinning_index, pinning) in pinnings.iter().enumerate() {
-                for timed in counters.iter().filter(|timed| timed.problem.admits(&case.input).is_some()) {
-                    let contestant = &contestants[timed.contestant];
-                    if pinning_index > 0 && matches!(contestant, Contestant::File { .. }) {
-                        continue;
-                    }
-                    progress(&format!("{}{}: {}", case.id, with_threads(pinning), timed.id));
-                    let run = Run {
-                        executable,
-                        sandbox: options.sandbox.as_ref(),
-                        budget: options.budget,
-                        pinning,
-                    };
-                    reserved_boards.push(Measurement {
-                        implementation: timed.id.clone(),
-                        problem: timed.problem,
-                        board: case.id.clone(),
-                        n: board.n(),
-                        threads: pinning.threads,
-                        expected,
-                        outcome: run.measure(contestant, timed.problem, board, expected),
-                        ratio_to_fastest: None,
-                        ratio_to_baseline: None,
-                        ratio_to_baseline_bound: None,
-                    });
-                }
-            }
-        }
-    }
+    let plan =
+        Plan { options, executable, contestants: &contestants, implementations: &implementations, pinnings };
+    let mut empty_boards = plan.empty_boards(progress);
+    let (mut reserved_boards, case_errors) = plan.reserved_boards(progress);
     for measurements in [&mut empty_boards, &mut reserved_boards] {
         set_ratios(measurements);
         if let Some(baseline) = &options.baseline {

@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use crate::answer::Verdict;
 use crate::case::ExpectedFrom;
 use crate::escape::escape_controls;
-use crate::judge::{CaseInfo, JudgeReport, RunResult};
+use crate::judge::{CaseInfo, JudgeReport, ProblemReport, RunResult};
 use crate::problem::{AnswerKind, Scope};
 use crate::table::format_duration;
 
@@ -68,9 +68,24 @@ pre { background: #f3f4f7; padding: 8px; border-radius: 6px; overflow-x: auto; f
 
 /// The page.
 pub fn render_html(report: &JudgeReport) -> String {
+    let mut page = String::new();
+    head_and_header(&mut page, report);
+    for problem in &report.problems {
+        problem_table(&mut page, problem);
+    }
+    page.push_str("</div>\n");
+    failures(&mut page, report);
+    files_section(&mut page, report);
+    notes_section(&mut page, report);
+    page.push_str("</main>\n</body>\n</html>\n");
+    page
+}
+
+/// The page's head (its title counts the ACs) and its header: the summary of verdicts and how
+/// submitted files were kept apart; it opens the main part and the tables' row.
+fn head_and_header(page: &mut String, report: &JudgeReport) {
     let runs: Vec<&RunResult> = report.runs().collect();
     let ac = report.count(Verdict::AC);
-    let mut page = String::new();
     let _ = write!(
         page,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>queens-judge: {ac} AC of {}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
@@ -100,69 +115,78 @@ pub fn render_html(report: &JudgeReport) -> String {
     };
     let _ =
         write!(page, "<p class=\"isolation\">{isolation}</p>\n</header>\n<main>\n<div class=\"tables\">\n");
-    for problem in &report.problems {
+}
+
+/// One problem's table: cases down (tagged `beyond` or `oracle`), implementations across, a cell
+/// for each run and a dash where there was none.
+fn problem_table(page: &mut String, problem: &ProblemReport) {
+    let _ = write!(
+        page,
+        "<section class=\"problem\" data-problem=\"{}\">\n<h2>{}</h2>\n<table class=\"results\">\n<thead><tr><th>case</th>",
+        problem.problem.id(),
+        text(problem.title)
+    );
+    for implementation in &problem.implementations {
+        let shown = implementation.split_once('/').map_or(implementation.as_str(), |(_, name)| name);
+        let _ = write!(page, "<th title=\"{}\">{}</th>", text(implementation), text(shown));
+    }
+    page.push_str("</tr></thead>\n<tbody>\n");
+    for case in &problem.cases {
+        let mut tags = String::new();
+        if case.scope == Scope::Beyond {
+            tags.push_str("<span class=\"tag\">beyond</span>");
+        }
+        if case.expected_from == ExpectedFrom::Oracle {
+            tags.push_str("<span class=\"tag\">oracle</span>");
+        }
+        let _ = write!(page, "<tr><th scope=\"row\">{}{tags}</th>", text(&case.id));
+        for implementation in &problem.implementations {
+            match problem.runs.iter().find(|run| &run.implementation == implementation && run.case == case.id)
+            {
+                Some(run) => page.push_str(&cell(run, case)),
+                None => page.push_str("<td class=\"skipped\">-</td>"),
+            }
+        }
+        page.push_str("</tr>\n");
+    }
+    page.push_str("</tbody>\n</table>\n</section>\n");
+}
+
+/// The files judged, one item each: LeetCode's own result, this judge's counts, and the command
+/// that reruns the first failure alone; nothing when no file was judged.
+fn files_section(page: &mut String, report: &JudgeReport) {
+    if report.files.is_empty() {
+        return;
+    }
+    page.push_str("<section class=\"files\">\n<h2>Files</h2>\n<ul>\n");
+    for file in &report.files {
+        // LeetCode's own result first, as it would show it, then this judge's counts.
+        let counts: Vec<String> =
+            file.leetcode.iter().map(|line| text(line)).chain([file.counts().join(", ")]).collect();
         let _ = write!(
             page,
-            "<section class=\"problem\" data-problem=\"{}\">\n<h2>{}</h2>\n<table class=\"results\">\n<thead><tr><th>case</th>",
-            problem.problem.id(),
-            text(problem.title)
+            "<li data-file=\"{}\"><strong>{}</strong>: {}",
+            text(&file.name),
+            text(&file.name),
+            counts.join("; ")
         );
-        for implementation in &problem.implementations {
-            let shown = implementation.split_once('/').map_or(implementation.as_str(), |(_, name)| name);
-            let _ = write!(page, "<th title=\"{}\">{}</th>", text(implementation), text(shown));
-        }
-        page.push_str("</tr></thead>\n<tbody>\n");
-        for case in &problem.cases {
-            let mut tags = String::new();
-            if case.scope == Scope::Beyond {
-                tags.push_str("<span class=\"tag\">beyond</span>");
-            }
-            if case.expected_from == ExpectedFrom::Oracle {
-                tags.push_str("<span class=\"tag\">oracle</span>");
-            }
-            let _ = write!(page, "<tr><th scope=\"row\">{}{tags}</th>", text(&case.id));
-            for implementation in &problem.implementations {
-                match problem
-                    .runs
-                    .iter()
-                    .find(|run| &run.implementation == implementation && run.case == case.id)
-                {
-                    Some(run) => page.push_str(&cell(run, case)),
-                    None => page.push_str("<td class=\"skipped\">-</td>"),
-                }
-            }
-            page.push_str("</tr>\n");
-        }
-        page.push_str("</tbody>\n</table>\n</section>\n");
-    }
-    page.push_str("</div>\n");
-    failures(&mut page, report);
-    if !report.files.is_empty() {
-        page.push_str("<section class=\"files\">\n<h2>Files</h2>\n<ul>\n");
-        for file in &report.files {
-            // LeetCode's own result first, as it would show it, then this judge's counts.
-            let counts: Vec<String> =
-                file.leetcode.iter().map(|line| text(line)).chain([file.counts().join(", ")]).collect();
+        if let Some(failure) = &file.first_failure {
             let _ = write!(
                 page,
-                "<li data-file=\"{}\"><strong>{}</strong>: {}",
-                text(&file.name),
-                text(&file.name),
-                counts.join("; ")
+                "; first failure {} on {}: <code>{}</code>",
+                if failure.strict_fault { "AC, but" } else { failure.verdict.label() },
+                text(&failure.case),
+                text(&failure.rerun)
             );
-            if let Some(failure) = &file.first_failure {
-                let _ = write!(
-                    page,
-                    "; first failure {} on {}: <code>{}</code>",
-                    if failure.strict_fault { "AC, but" } else { failure.verdict.label() },
-                    text(&failure.case),
-                    text(&failure.rerun)
-                );
-            }
-            page.push_str("</li>\n");
         }
-        page.push_str("</ul>\n</section>\n");
+        page.push_str("</li>\n");
     }
+    page.push_str("</ul>\n</section>\n");
+}
+
+/// The notes, the unreadable case files and the files not judged, as one list; nothing when there
+/// are none.
+fn notes_section(page: &mut String, report: &JudgeReport) {
     let mut notes: Vec<String> = report.notes.iter().map(|note| text(note)).collect();
     notes.extend(report.case_errors.iter().map(|error| format!("case file {}", text(error))));
     notes.extend(report.refused_files.iter().map(|refused| format!("not judged: {}", text(refused))));
@@ -173,8 +197,6 @@ pub fn render_html(report: &JudgeReport) -> String {
         }
         page.push_str("</ul>\n</section>\n");
     }
-    page.push_str("</main>\n</body>\n</html>\n");
-    page
 }
 
 /// One run's cell: its verdict, its CPU time and a bar of that time against the case's limit.

@@ -3,14 +3,14 @@
 //!
 //! Every text that did not come from the judge itself (what a program wrote on stderr or stdout, a
 //! compiler's message, names of files and cases, a case file's fault) goes through
-//! [`escape_controls`] before the judge's own colours are added, so that the only escape sequences
+//! `escape_controls` before the judge's own colours are added, so that the only escape sequences
 //! the text holds are the judge's SGR colours. The JSON report keeps the exact text.
 
 use std::time::Duration;
 
 use crate::case::ExpectedFrom;
 use crate::escape::{escape_controls, escape_one_line};
-use crate::judge::{JudgeReport, RunResult, Verdict};
+use crate::judge::{JudgeReport, ProblemReport, RunResult, Verdict};
 use crate::problem::Scope;
 use crate::snapshot::SnapshotStatus;
 use crate::table::{format_duration, Style, Table};
@@ -47,7 +47,6 @@ fn cell(run: &RunResult) -> (String, Style) {
     (text, style)
 }
 
-/// The report as text, with ANSI styles (the front strips them where colour is off).
 /// One failing run's line: its verdict, implementation, case and `detail`; a TLE it was meant to
 /// get is said to fail nothing.
 fn failure_line(run: &RunResult, detail: &str) -> String {
@@ -65,63 +64,100 @@ fn failure_line(run: &RunResult, detail: &str) -> String {
     )
 }
 
+/// The report as text, with ANSI styles (the front strips them where colour is off).
 pub fn render_text(report: &JudgeReport) -> String {
-    let mut out = String::new();
-    // How submitted files were kept apart, before anything they did is shown.
-    match report.isolation {
-        "sandboxed" => out.push_str(&Style::Dim.paint(
-            "sandbox: on (each file's build and runs in namespaces of their own, every process counted)\n\n",
-        )),
-        "unsandboxed" => out.push_str(if crate::sandbox::landlock_abi() > 0 {
-            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits, fenced\n\n"
-        } else {
-            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits alone\n\n"
-        }),
-        _ => {}
-    }
+    let mut out = isolation_line(report.isolation);
     for problem in &report.problems {
-        let mut header = vec!["case".to_string()];
-        header.extend(problem.implementations.iter().map(|id| {
-            escape_one_line(id.split_once('/').map_or(id.as_str(), |(_, name)| name)).into_owned()
-        }));
-        let mut table = Table::new(header);
-        let mut beyond = false;
-        let mut from_oracle = false;
-        for case in &problem.cases {
-            let mut label = escape_one_line(&case.id).into_owned();
-            if case.scope == Scope::Beyond {
-                label.push_str(" (beyond)");
-                beyond = true;
-            }
-            if case.expected_from == ExpectedFrom::Oracle {
-                label.push_str(" (oracle)");
-                from_oracle = true;
-            }
-            let mut row = vec![(label, Style::Plain)];
-            row.extend(problem.implementations.iter().map(|implementation| {
-                problem
-                    .runs
-                    .iter()
-                    .find(|run| &run.implementation == implementation && run.case == case.id)
-                    .map_or(("-".to_string(), Style::Dim), cell)
-            }));
-            table.push(row);
-        }
-        out.push_str(&format!("{}\n", problem.title));
-        out.push_str(&table.render());
-        if beyond {
-            out.push_str(&Style::Dim.paint(
-                "(beyond): past the judge's constraints, judged all the same; a failure there fails no run\n",
-            ));
-        }
-        if from_oracle {
-            out.push_str(&Style::Dim.paint(
-                "(oracle): a test without its .out, or with a wrong one: judged against the oracle's count\n",
-            ));
-        }
+        out.push_str(&problem_table(problem));
+    }
+    out.push_str(&summary_line(report));
+    let mut details = report_notes(report);
+    details.extend(failure_details(report));
+    let files = file_lines(report);
+    if !details.is_empty() {
+        out.push('\n');
+        out.push_str(&details.join("\n"));
         out.push('\n');
     }
+    if !files.is_empty() {
+        out.push('\n');
+        out.push_str(&files.join("\n"));
+        out.push('\n');
+    }
+    out
+}
 
+/// How submitted files were kept apart, told before anything they did; empty for built-in
+/// implementations alone.
+fn isolation_line(isolation: &str) -> String {
+    match isolation {
+        "sandboxed" => Style::Dim.paint(
+            "sandbox: on (each file's build and runs in namespaces of their own, every process counted)\n\n",
+        ),
+        "unsandboxed" if crate::sandbox::landlock_abi() > 0 => {
+            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits, fenced\n\n"
+                .to_string()
+        }
+        "unsandboxed" => {
+            "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits alone\n\n"
+                .to_string()
+        }
+        _ => String::new(),
+    }
+}
+
+/// One problem's table under its title (cases down, implementations across), then what its
+/// `(beyond)` and `(oracle)` tags mean when a case carries one.
+fn problem_table(problem: &ProblemReport) -> String {
+    let mut header = vec!["case".to_string()];
+    header.extend(
+        problem
+            .implementations
+            .iter()
+            .map(|id| escape_one_line(id.split_once('/').map_or(id.as_str(), |(_, name)| name)).into_owned()),
+    );
+    let mut table = Table::new(header);
+    let mut beyond = false;
+    let mut from_oracle = false;
+    for case in &problem.cases {
+        let mut label = escape_one_line(&case.id).into_owned();
+        if case.scope == Scope::Beyond {
+            label.push_str(" (beyond)");
+            beyond = true;
+        }
+        if case.expected_from == ExpectedFrom::Oracle {
+            label.push_str(" (oracle)");
+            from_oracle = true;
+        }
+        let mut row = vec![(label, Style::Plain)];
+        row.extend(problem.implementations.iter().map(|implementation| {
+            problem
+                .runs
+                .iter()
+                .find(|run| &run.implementation == implementation && run.case == case.id)
+                .map_or(("-".to_string(), Style::Dim), cell)
+        }));
+        table.push(row);
+    }
+    let mut out = format!("{}\n", problem.title);
+    out.push_str(&table.render());
+    if beyond {
+        out.push_str(&Style::Dim.paint(
+            "(beyond): past the judge's constraints, judged all the same; a failure there fails no run\n",
+        ));
+    }
+    if from_oracle {
+        out.push_str(&Style::Dim.paint(
+            "(oracle): a test without its .out, or with a wrong one: judged against the oracle's count\n",
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+/// The summary line: how many verdicts of each kind from how many runs, the snapshots that match
+/// and the case files that could not be read.
+fn summary_line(report: &JudgeReport) -> String {
     // An AC that faults under --strict's checks is told apart: it fails the run.
     let ac_but = report.runs().filter(|run| run.strict_fault.is_some()).count();
     let counts: Vec<String> = Verdict::ALL
@@ -135,15 +171,19 @@ pub fn render_text(report: &JudgeReport) -> String {
         .collect();
     let verdicts: usize = report.totals.values().sum();
     let snapshots_ok = report.snapshots.values().filter(|status| status.is_ok()).count();
-    out.push_str(&format!(
+    format!(
         "{} from {}: {}; snapshots: {snapshots_ok} of {} match; case files: {} unreadable\n",
         counted(verdicts, "verdict", "verdicts"),
         counted(report.processes, "run", "runs"),
         counts.join(", "),
         report.snapshots.len(),
         report.case_errors.len()
-    ));
+    )
+}
 
+/// The lines before the failures: the notes, the unreadable case files, the files not judged, and
+/// every snapshot that does not simply match.
+fn report_notes(report: &JudgeReport) -> Vec<String> {
     let mut details = Vec::new();
     for note in &report.notes {
         details.push(format!("note: {}", escape_one_line(note)));
@@ -167,6 +207,13 @@ pub fn render_text(report: &JudgeReport) -> String {
         };
         details.push(escape_controls(&line).into_owned());
     }
+    details
+}
+
+/// Every failure's detail, once each: the ACs that fault under --strict first, then the other
+/// verdicts, a build's CE once whatever the case and a case's board drawn once.
+fn failure_details(report: &JudgeReport) -> Vec<String> {
+    let mut details = Vec::new();
     // A counter's failure on an 8 x 8 board shows in two tables; its detail is told once.
     let mut told = std::collections::BTreeSet::new();
     for run in report.runs().filter(|run| run.strict_fault.is_some()) {
@@ -183,7 +230,6 @@ pub fn render_text(report: &JudgeReport) -> String {
     }
     let mut compile_errors_told = std::collections::BTreeSet::new();
     let mut boards_drawn = std::collections::BTreeSet::new();
-    let mut files = Vec::new();
     for run in report.runs().filter(|run| run.verdict != Verdict::AC) {
         if !told.insert((&run.implementation, &run.case)) {
             continue;
@@ -207,7 +253,12 @@ pub fn render_text(report: &JudgeReport) -> String {
         };
         details.push(failure_line(run, &detail));
     }
-    // One line a file: its verdicts, and the command that reruns its first failure alone.
+    details
+}
+
+/// One line a file: its verdicts, and the command that reruns its first failure alone.
+fn file_lines(report: &JudgeReport) -> Vec<String> {
+    let mut files = Vec::new();
     for file in &report.files {
         // LeetCode's own result first, as it would show it, then this judge's counts.
         let counts: Vec<String> = file.leetcode.iter().cloned().chain([file.counts().join(", ")]).collect();
@@ -222,15 +273,5 @@ pub fn render_text(report: &JudgeReport) -> String {
         }
         files.push(line);
     }
-    if !details.is_empty() {
-        out.push('\n');
-        out.push_str(&details.join("\n"));
-        out.push('\n');
-    }
-    if !files.is_empty() {
-        out.push('\n');
-        out.push_str(&files.join("\n"));
-        out.push('\n');
-    }
-    out
+    files
 }

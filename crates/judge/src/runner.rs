@@ -215,42 +215,20 @@ fn run_job(job: &Job) -> Result<Finished, String> {
         _ => None,
     };
     let started = Instant::now();
-    let mut child = match job.isolation {
+    let child = match job.isolation {
         Isolation::Sandboxed { sandbox, layout } => start_sandboxed(job, sandbox, layout, group.as_ref())?,
         Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(job, group.as_ref())?,
     };
-    let mut stdin = child.stdin;
-    let input = job.stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The child may end before reading; how it ended is told by its status instead.
-        let _ = stdin.write_all(&input);
-    });
-    let over_limit = Arc::new(AtomicBool::new(false));
-    let limit = limits.output_bytes;
-    let answer_kept = job.answer_bytes;
-    let stdout_kept = if job.answer_channel { PRINTS_KEPT } else { answer_kept };
-    let stdout_reader = {
-        let over_limit = Arc::clone(&over_limit);
-        let source = child.stdout;
-        std::thread::spawn(move || read_capped(source, stdout_kept, limit, &over_limit))
-    };
-    let stderr_reader = {
-        let source = child.stderr;
-        std::thread::spawn(move || read_head_and_tail(source, STDERR_KEPT))
-    };
-    let answer_reader = child.answer.take().map(|source| {
-        let over_limit = Arc::clone(&over_limit);
-        std::thread::spawn(move || read_capped(source, answer_kept, limit, &over_limit))
-    });
-
-    let pid = child.pid;
-    let sandboxed = child.sandboxed.is_some();
+    // The fence's scratch folder goes when the run is over, at the end of this function.
+    let Started { pid, stdin, stdout, stderr, answer, sandboxed, fence: _fence } = child;
+    let pipes = Pipes::spawn(job, stdin, stdout, stderr, answer);
+    let sandboxed_run = sandboxed.is_some();
     let kill_all = || {
         // SAFETY: plain system calls. The child is not reaped yet, so its pid and group are still
         // its own; a sandbox's first process takes its whole PID namespace with it.
         unsafe {
             libc::kill(pid, libc::SIGKILL);
-            if !sandboxed {
+            if !sandboxed_run {
                 libc::killpg(pid, libc::SIGKILL);
             }
         }
@@ -260,68 +238,24 @@ fn run_job(job: &Job) -> Result<Finished, String> {
     };
     // Without a cgroup, a sandbox's processes are sampled instead: every one is a descendant of
     // its first process, which reaps the rest (see `tree_usage`).
-    let sample_tree = group.is_none() && sandboxed;
-    let mut tree_peak = 0u64;
-    let mut tree_cpu = Duration::ZERO;
-    let mut killed_for_memory_sampled = false;
-    let cpu_so_far = || match &group {
-        Some(group) => group.cpu_time(),
-        None => tree_usage(pid).map(|(cpu, _)| cpu),
-    };
-    let waiter = ExitWaiter::new(pid);
-    let backstop = limits.wall_backstop();
-    let mut killed_at_backstop = false;
-    let mut killed_for_output = false;
-    let mut killed_over_cpu = false;
-    loop {
-        if has_ended(pid) {
-            break;
-        }
-        let elapsed = started.elapsed();
-        if over_limit.load(Ordering::Relaxed) && !killed_for_output {
-            killed_for_output = true;
-            kill_all();
-        } else if elapsed > backstop && !killed_at_backstop {
-            killed_at_backstop = true;
-            kill_all();
-        } else if !killed_over_cpu && elapsed > limits.cpu_time / 2 && cpu_so_far() > Some(limits.cpu_time) {
-            // Over its CPU time already, counting every process: no need to wait for
-            // RLIMIT_CPU's whole second, which counts one process at a time.
-            killed_over_cpu = true;
-            kill_all();
-        } else if sample_tree && !killed_over_cpu && !killed_for_memory_sampled {
-            if let Some((cpu, resident)) = tree_usage(pid) {
-                tree_peak = tree_peak.max(resident);
-                tree_cpu = tree_cpu.max(cpu);
-                if cpu > limits.cpu_time {
-                    killed_over_cpu = true;
-                    kill_all();
-                } else if resident > limits.memory_bytes {
-                    killed_for_memory_sampled = true;
-                    kill_all();
-                }
-            }
-        }
-        waiter.wait(
-            backstop.saturating_sub(elapsed).clamp(Duration::from_millis(1), Duration::from_millis(20)),
-        );
-    }
+    let sample_tree = group.is_none() && sandboxed_run;
+    let watched =
+        Watch { pid, started, limits: &limits, over_limit: &pipes.over_limit, group: group.as_ref() }
+            .until_ended(sample_tree, &kill_all);
     let wall_time = started.elapsed();
     stop_if_interrupted();
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed
     // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
     kill_all();
-    let Reaped { status, mut cpu_time, mut peak_memory_bytes, setup_time } =
-        reap(pid, child.sandboxed.take())?;
-    let _ = writer.join();
-    let (stdout, stdout_total) = stdout_reader.join().unwrap_or_default();
-    let stderr = stderr_reader.join().unwrap_or_default();
-    let (answer, answer_total) =
-        answer_reader.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
-    let mut killed_for_memory = killed_for_memory_sampled;
-    peak_memory_bytes = peak_memory_bytes.max(tree_peak);
+    let Reaped { status, mut cpu_time, mut peak_memory_bytes, setup_time } = reap(pid, sandboxed)?;
+    let over_limit = Arc::clone(&pipes.over_limit);
+    let Written { stdout, stdout_total, stderr, answer, answer_total } = pipes.join();
+    // Read once every reader is done: the last of the output may come after the kill.
+    let output_over_limit = over_limit.load(Ordering::Relaxed);
+    let mut killed_for_memory = watched.killed_for_memory;
+    peak_memory_bytes = peak_memory_bytes.max(watched.tree_peak);
     // A sandbox killed before it reported leaves only what was sampled of its live processes.
-    cpu_time = cpu_time.max(tree_cpu);
+    cpu_time = cpu_time.max(watched.tree_cpu);
     if let Some(group) = &group {
         // The group counts the sandbox's setup too, which is not the program's time.
         cpu_time = group.cpu_time().map_or(cpu_time, |total| total.saturating_sub(setup_time)).max(cpu_time);
@@ -338,9 +272,9 @@ fn run_job(job: &Job) -> Result<Finished, String> {
         stderr,
         answer,
         answer_total,
-        output_over_limit: over_limit.load(Ordering::Relaxed),
-        killed_at_backstop,
-        killed_over_cpu,
+        output_over_limit,
+        killed_at_backstop: watched.killed_at_backstop,
+        killed_over_cpu: watched.killed_over_cpu,
         killed_for_memory,
         state: String::new(),
         ended_process: true,

@@ -163,6 +163,137 @@ pub(super) fn read_head_and_tail(source: impl Read, keep: usize) -> Vec<u8> {
     head
 }
 
+/// The threads that feed a run its stdin and read its stdout, stderr and answer channel, each
+/// kept within its cap; `over_limit` is set once the run has written past its output limit.
+pub(super) struct Pipes {
+    writer: std::thread::JoinHandle<()>,
+    stdout: std::thread::JoinHandle<(Vec<u8>, u64)>,
+    stderr: std::thread::JoinHandle<Vec<u8>>,
+    answer: Option<std::thread::JoinHandle<(Vec<u8>, u64)>>,
+    pub(super) over_limit: Arc<AtomicBool>,
+}
+
+/// What a run wrote, as kept, and how much of it there was.
+pub(super) struct Written {
+    pub(super) stdout: Vec<u8>,
+    pub(super) stdout_total: u64,
+    pub(super) stderr: Vec<u8>,
+    pub(super) answer: Vec<u8>,
+    pub(super) answer_total: u64,
+}
+
+impl Pipes {
+    /// Starts the threads on the run's ends of its pipes.
+    pub(super) fn spawn(
+        job: &Job,
+        mut stdin: std::fs::File,
+        stdout: std::fs::File,
+        stderr: std::fs::File,
+        answer: Option<std::fs::File>,
+    ) -> Pipes {
+        let input = job.stdin.to_vec();
+        let writer = std::thread::spawn(move || {
+            // The child may end before reading; how it ended is told by its status instead.
+            let _ = stdin.write_all(&input);
+        });
+        let over_limit = Arc::new(AtomicBool::new(false));
+        let limit = job.limits.output_bytes;
+        let answer_kept = job.answer_bytes;
+        let stdout_kept = if job.answer_channel { PRINTS_KEPT } else { answer_kept };
+        let stdout = {
+            let over_limit = Arc::clone(&over_limit);
+            std::thread::spawn(move || read_capped(stdout, stdout_kept, limit, &over_limit))
+        };
+        let stderr = std::thread::spawn(move || read_head_and_tail(stderr, STDERR_KEPT));
+        let answer = answer.map(|source| {
+            let over_limit = Arc::clone(&over_limit);
+            std::thread::spawn(move || read_capped(source, answer_kept, limit, &over_limit))
+        });
+        Pipes { writer, stdout, stderr, answer, over_limit }
+    }
+
+    /// What the threads read, once the run and whatever it started are gone.
+    pub(super) fn join(self) -> Written {
+        let _ = self.writer.join();
+        let (stdout, stdout_total) = self.stdout.join().unwrap_or_default();
+        let stderr = self.stderr.join().unwrap_or_default();
+        let (answer, answer_total) =
+            self.answer.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
+        Written { stdout, stdout_total, stderr, answer, answer_total }
+    }
+}
+
+/// A run being watched: its first process, when it started, its limits, its output's flag, and
+/// its cgroup where it has one.
+pub(super) struct Watch<'a> {
+    pub(super) pid: libc::pid_t,
+    pub(super) started: Instant,
+    pub(super) limits: &'a Limits,
+    pub(super) over_limit: &'a AtomicBool,
+    pub(super) group: Option<&'a RunGroup>,
+}
+
+/// What watching a run found: the limit it was killed at, and what sampling its tree saw.
+#[derive(Default)]
+pub(super) struct Watched {
+    pub(super) killed_at_backstop: bool,
+    pub(super) killed_over_cpu: bool,
+    pub(super) killed_for_memory: bool,
+    pub(super) tree_peak: u64,
+    pub(super) tree_cpu: Duration,
+}
+
+impl Watch<'_> {
+    /// Watches the run until its first process ends, killing it (`kill_all`) past its output
+    /// limit, its wall-clock backstop, or its CPU time counted over every process; and, where
+    /// `sample_tree` (a sandbox without a cgroup), past its memory, sampled.
+    pub(super) fn until_ended(&self, sample_tree: bool, kill_all: &dyn Fn()) -> Watched {
+        let (pid, limits) = (self.pid, self.limits);
+        let cpu_so_far = || match self.group {
+            Some(group) => group.cpu_time(),
+            None => tree_usage(pid).map(|(cpu, _)| cpu),
+        };
+        let waiter = ExitWaiter::new(pid);
+        let backstop = limits.wall_backstop();
+        let mut watched = Watched::default();
+        let mut killed_for_output = false;
+        while !has_ended(pid) {
+            let elapsed = self.started.elapsed();
+            if self.over_limit.load(Ordering::Relaxed) && !killed_for_output {
+                killed_for_output = true;
+                kill_all();
+            } else if elapsed > backstop && !watched.killed_at_backstop {
+                watched.killed_at_backstop = true;
+                kill_all();
+            } else if !watched.killed_over_cpu
+                && elapsed > limits.cpu_time / 2
+                && cpu_so_far() > Some(limits.cpu_time)
+            {
+                // Over its CPU time already, counting every process: no need to wait for
+                // RLIMIT_CPU's whole second, which counts one process at a time.
+                watched.killed_over_cpu = true;
+                kill_all();
+            } else if sample_tree && !watched.killed_over_cpu && !watched.killed_for_memory {
+                if let Some((cpu, resident)) = tree_usage(pid) {
+                    watched.tree_peak = watched.tree_peak.max(resident);
+                    watched.tree_cpu = watched.tree_cpu.max(cpu);
+                    if cpu > limits.cpu_time {
+                        watched.killed_over_cpu = true;
+                        kill_all();
+                    } else if resident > limits.memory_bytes {
+                        watched.killed_for_memory = true;
+                        kill_all();
+                    }
+                }
+            }
+            waiter.wait(
+                backstop.saturating_sub(elapsed).clamp(Duration::from_millis(1), Duration::from_millis(20)),
+            );
+        }
+        watched
+    }
+}
+
 /// Sleeps until a child ends or a timeout passes: on a pidfd where Linux has them, else a sleep.
 pub(super) struct ExitWaiter {
     pidfd: Option<OwnedFd>,

@@ -57,17 +57,7 @@ pub(crate) fn run_session(
 fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) -> bool) -> Result<(), String> {
     super::stop_if_interrupted();
     let Some(first) = tests.first() else { return Ok(()) };
-    // The process's own limits hold the whole session: every test's CPU time and the start, the
-    // largest memory limit; each test is held to its own by the loop below.
-    let total_cpu = tests.iter().fold(STARTUP_ALLOWANCE + first.limits.cpu_time, |sum, test| {
-        sum.saturating_add(test.limits.cpu_time)
-    });
-    let process_limits = Limits {
-        cpu_time: total_cpu,
-        memory_bytes: tests.iter().map(|test| test.limits.memory_bytes).max().unwrap_or(u64::MAX),
-        output_bytes: tests.iter().map(|test| test.limits.output_bytes).max().unwrap_or(u64::MAX),
-        wall_time: None,
-    };
+    let process_limits = process_limits(first, tests);
     let job = Job { limits: process_limits, answer_channel: true, stdin: b"", ..*job };
     let group = match (job.max_processes, job.isolation) {
         (Some(max), Isolation::Unsandboxed { .. } | Isolation::Sandboxed { .. }) => {
@@ -99,59 +89,13 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
         let source = child.stderr;
         std::thread::spawn(move || read_head_and_tail(source, STDERR_KEPT))
     };
-
     // The start: up to `R`, under the first test's limits and the allowance.
-    let startup = Limits {
-        cpu_time: first.limits.cpu_time + STARTUP_ALLOWANCE,
-        wall_time: Some(
-            (first.limits.cpu_time + STARTUP_ALLOWANCE).saturating_mul(2) + Duration::from_secs(1),
-        ),
-        ..first.limits
-    };
+    let startup = startup_limits(first);
     let mut test_started = started;
     let mut stop = session.await_frame(&startup, first.answer_bytes, true, started);
     let in_start = stop.is_some();
     if stop.is_none() {
-        session.cpu_mark = session.cpu_now();
-        for test in tests {
-            test_started = Instant::now();
-            session.reset_peak();
-            if let Some(stdin) = &mut session.stdin {
-                // A process that no longer reads is told by its status instead.
-                let _ = stdin.write_all(test.input);
-            }
-            stop = session.await_frame(&test.limits, test.answer_bytes, false, test_started);
-            if stop.is_some() {
-                break;
-            }
-            let cpu = session.cpu_now();
-            let test_cpu = cpu.saturating_sub(session.cpu_mark);
-            session.cpu_mark = cpu;
-            let frame = std::mem::take(&mut session.frame);
-            let more = take(Finished {
-                status: std::os::unix::process::ExitStatusExt::from_raw(0),
-                cpu_time: test_cpu,
-                wall_time: test_started.elapsed(),
-                peak_memory_bytes: session.peak(),
-                stdout: frame.prints,
-                stdout_total: frame.prints_total,
-                stderr: Vec::new(),
-                answer: frame.answer,
-                answer_total: frame.answer_total,
-                output_over_limit: false,
-                killed_at_backstop: false,
-                killed_over_cpu: test_cpu > test.limits.cpu_time,
-                killed_for_memory: false,
-                state: String::from_utf8_lossy(&frame.state).into_owned(),
-                ended_process: false,
-                unanswered: false,
-                broke_protocol: false,
-                in_start: false,
-            });
-            if !more {
-                break;
-            }
-        }
+        (stop, test_started) = session.answer_tests(tests, take);
     }
     // Every test answered: the input's end lets the driver exit; a moment later it is killed
     // anyway, with whatever it left behind.
@@ -172,16 +116,10 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
     let cpu = group.as_ref().and_then(RunGroup::cpu_time).unwrap_or(cpu_total).max(session.sampled_cpu());
     let peak = group.as_ref().and_then(RunGroup::peak_memory).unwrap_or(peak).max(session.sampled_peak);
     let frame = std::mem::take(&mut session.frame);
+    let cpu_time = cpu.saturating_sub(session.cpu_mark);
     take(Finished {
         status: std::os::unix::process::ExitStatusExt::from_raw(status),
-        cpu_time: cpu.saturating_sub(session.cpu_mark),
-        wall_time: test_started.elapsed(),
-        peak_memory_bytes: peak,
-        stdout: frame.prints,
-        stdout_total: frame.prints_total,
         stderr,
-        answer: frame.answer,
-        answer_total: frame.answer_total,
         output_over_limit: why == Why::Output,
         killed_at_backstop: why == Why::Backstop,
         killed_over_cpu: why == Why::Cpu,
@@ -191,8 +129,61 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
         unanswered: true,
         broke_protocol: why == Why::Protocol,
         in_start,
+        // Its frame as far as it came, and what it took.
+        ..answered(frame, cpu_time, test_started.elapsed(), peak, &process_limits)
     });
     Ok(())
+}
+
+/// The limits of a session's process: every test's CPU time and the start's, the largest memory
+/// and output limits; each test is held to its own as it runs.
+fn process_limits(first: &SessionTest, tests: &[SessionTest]) -> Limits {
+    let total_cpu = tests.iter().fold(STARTUP_ALLOWANCE + first.limits.cpu_time, |sum, test| {
+        sum.saturating_add(test.limits.cpu_time)
+    });
+    Limits {
+        cpu_time: total_cpu,
+        memory_bytes: tests.iter().map(|test| test.limits.memory_bytes).max().unwrap_or(u64::MAX),
+        output_bytes: tests.iter().map(|test| test.limits.output_bytes).max().unwrap_or(u64::MAX),
+        wall_time: None,
+    }
+}
+
+/// The start's limits, up to the driver's `R`: the first test's, with the allowance added to its
+/// CPU time and its wall-clock backstop.
+fn startup_limits(first: &SessionTest) -> Limits {
+    let cpu_time = first.limits.cpu_time + STARTUP_ALLOWANCE;
+    Limits { cpu_time, wall_time: Some(cpu_time.saturating_mul(2) + Duration::from_secs(1)), ..first.limits }
+}
+
+/// A test the session answered: its frame, and what it took since the last boundary.
+fn answered(
+    frame: FrameReader,
+    cpu_time: Duration,
+    wall_time: Duration,
+    peak: u64,
+    limits: &Limits,
+) -> Finished {
+    Finished {
+        status: std::os::unix::process::ExitStatusExt::from_raw(0),
+        cpu_time,
+        wall_time,
+        peak_memory_bytes: peak,
+        stdout: frame.prints,
+        stdout_total: frame.prints_total,
+        stderr: Vec::new(),
+        answer: frame.answer,
+        answer_total: frame.answer_total,
+        output_over_limit: false,
+        killed_at_backstop: false,
+        killed_over_cpu: cpu_time > limits.cpu_time,
+        killed_for_memory: false,
+        state: String::from_utf8_lossy(&frame.state).into_owned(),
+        ended_process: false,
+        unanswered: false,
+        broke_protocol: false,
+        in_start: false,
+    }
 }
 
 /// Why a session stopped before its tests were all answered.
@@ -225,6 +216,37 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// Gives the tests one after another, each answered (and `take`n) before the next is written;
+    /// where one ends the process, why, and when that test began.
+    fn answer_tests(
+        &mut self,
+        tests: &[SessionTest],
+        take: &mut dyn FnMut(Finished) -> bool,
+    ) -> (Option<Why>, Instant) {
+        self.cpu_mark = self.cpu_now();
+        let mut test_started = Instant::now();
+        for test in tests {
+            test_started = Instant::now();
+            self.reset_peak();
+            if let Some(stdin) = &mut self.stdin {
+                // A process that no longer reads is told by its status instead.
+                let _ = stdin.write_all(test.input);
+            }
+            let stop = self.await_frame(&test.limits, test.answer_bytes, false, test_started);
+            if stop.is_some() {
+                return (stop, test_started);
+            }
+            let cpu = self.cpu_now();
+            let test_cpu = cpu.saturating_sub(self.cpu_mark);
+            self.cpu_mark = cpu;
+            let frame = std::mem::take(&mut self.frame);
+            if !take(answered(frame, test_cpu, test_started.elapsed(), self.peak(), &test.limits)) {
+                break;
+            }
+        }
+        (None, test_started)
+    }
+
     fn kill_all(&self) {
         // SAFETY: plain system calls. The child is not reaped yet, so its pid and group are still
         // its own; a sandbox's first process takes its whole PID namespace with it.

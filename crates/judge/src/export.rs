@@ -351,9 +351,9 @@ fn ensure_blank_line(text: &mut String) {
     text.push('\n');
 }
 
-/// The `main` of an exported CSES program. Its helpers live inside `main`, so that no name of the
-/// module (a `MAX_N`, a `parse_board`) can clash with them. `MAX_N_PLACEHOLDER` becomes the
-/// checker's bound.
+/// The `main` of an exported CSES program, and its parser in a module of its own
+/// (`exported_board`), so that no name of the solution's (a `MAX_N`, a `parse_board`) can clash
+/// with its. `MAX_N_PLACEHOLDER` becomes the checker's bound.
 ///
 /// Its parser cannot use the checker, so it restates `checker::Board::parse_bytes` step for step
 /// and words every fault as the checker's `ParseError` displays it; the export tests compare the
@@ -365,6 +365,27 @@ pub const CSES_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's sid
 fn main() {
     use std::io::{Read, Write};
 
+    let mut input = Vec::new();
+    if let Err(error) = std::io::stdin().read_to_end(&mut input) {
+        eprintln!("error: cannot read the board: {error}");
+        std::process::exit(2);
+    }
+    let reserved = match exported_board::parse_board(&input) {
+        Ok(reserved) => reserved,
+        Err(message) => {
+            eprintln!("error: {message}");
+            std::process::exit(2);
+        }
+    };
+    let mut stdout = std::io::stdout();
+    if writeln!(stdout, "{}", count(&reserved)).and_then(|()| stdout.flush()).is_err() {
+        std::process::exit(1);
+    }
+}
+
+// The board's parser, in a module of its own so that no name of the solution's (a `MAX_N`, a
+// `parse_board`) can clash with its.
+mod exported_board {
     /// The widest board taken, as the workspace's checker bounds it.
     const MAX_N: usize = MAX_N_PLACEHOLDER;
 
@@ -432,7 +453,7 @@ fn main() {
 
     /// As `parse_text`, on bytes: invalid UTF-8 is a fault at its first bad byte, unless a fault
     /// of the board comes before it.
-    fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
+    pub fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
         let fault = match std::str::from_utf8(input) {
             Ok(text) => match parse_text(text) {
                 Ok(reserved) => return Ok(reserved),
@@ -453,23 +474,6 @@ fn main() {
         };
         let (line, column, message) = fault;
         Err(format!("line {line}, column {column}: {message}"))
-    }
-
-    let mut input = Vec::new();
-    if let Err(error) = std::io::stdin().read_to_end(&mut input) {
-        eprintln!("error: cannot read the board: {error}");
-        std::process::exit(2);
-    }
-    let reserved = match parse_board(&input) {
-        Ok(reserved) => reserved,
-        Err(message) => {
-            eprintln!("error: {message}");
-            std::process::exit(2);
-        }
-    };
-    let mut stdout = std::io::stdout();
-    if writeln!(stdout, "{}", count(&reserved)).and_then(|()| stdout.flush()).is_err() {
-        std::process::exit(1);
     }
 }
 "#;

@@ -177,148 +177,25 @@ pub(super) fn make_plan(
     env: &[(&str, &str)],
 ) -> Result<(Plan, Vec<String>), String> {
     let stage = Path::new("/tmp");
-    let under = |inside: &Path| stage.join(inside.strip_prefix("/").unwrap_or(inside));
-    let mut steps: Vec<(Step, String)> = Vec::new();
-    let mut slots = FIRST_SLOT..;
-    let mut made: Vec<PathBuf> = vec![PathBuf::from("/")];
-    let mut mkdirs = |steps: &mut Vec<(Step, String)>, folder: &Path| -> Result<(), String> {
-        let mut path = PathBuf::from("/");
-        for part in folder.components().skip(1) {
-            path.push(part);
-            if !made.contains(&path) {
-                made.push(path.clone());
-                steps.push((Step::Mkdir(c_path(&under(&path))?), format!("making {}", path.display())));
-            }
-        }
-        Ok(())
-    };
-    let mut bind =
-        |steps: &mut Vec<(Step, String)>, host: &Path, inside: &Path, writable: bool| -> Result<(), String> {
-            std::fs::symlink_metadata(host).map_err(|error| format!("{}: {error}", host.display()))?;
-            let locked = locked_flags(host);
-            let slot = slots.next().expect("slots do not run out");
-            let source = c_path(Path::new(&format!("/proc/self/fd/{slot}")))?;
-            steps.push((
-                Step::Bind {
-                    host: c_path(host)?,
-                    slot,
-                    source,
-                    target: c_path(&under(inside))?,
-                    writable,
-                    locked,
-                },
-                format!("showing {} at {}", host.display(), inside.display()),
-            ));
-            Ok(())
-        };
-    steps.push((
+    let mut steps = StepList { stage, list: Vec::new(), made: vec![PathBuf::from("/")], slots: FIRST_SLOT.. };
+    steps.push(
         Step::Tmpfs { target: c_path(stage)?, options: c_string(OsStr::new("mode=0755,size=1m"))?, flags: 0 },
         "the sandbox's root".to_string(),
-    ));
-    mkdirs(&mut steps, Path::new("/usr"))?;
-    bind(&mut steps, Path::new("/usr"), Path::new("/usr"), false)?;
-    for name in ["bin", "sbin", "lib", "lib32", "lib64", "libx32"] {
-        let host = Path::new("/").join(name);
-        match std::fs::symlink_metadata(&host) {
-            Ok(metadata) if metadata.is_symlink() => {
-                let target =
-                    std::fs::read_link(&host).map_err(|error| format!("{}: {error}", host.display()))?;
-                steps.push((
-                    Step::Symlink { target: c_path(&target)?, link: c_path(&under(&host))? },
-                    format!("linking {}", host.display()),
-                ));
-            }
-            Ok(metadata) if metadata.is_dir() => {
-                mkdirs(&mut steps, &host)?;
-                bind(&mut steps, &host, &host, false)?;
-            }
-            _ => {}
-        }
-    }
-    // Debian's `cc`, `c++` and friends are links through /etc/alternatives: the one folder of
-    // /etc a toolchain needs (links only; nothing of the host's settings).
-    let alternatives = Path::new("/etc/alternatives");
-    if alternatives.is_dir() {
-        mkdirs(&mut steps, alternatives)?;
-        bind(&mut steps, alternatives, alternatives, false)?;
-    }
-    mkdirs(&mut steps, Path::new("/dev"))?;
-    steps.push((
-        Step::Tmpfs {
-            target: c_path(&under(Path::new("/dev")))?,
-            options: c_string(OsStr::new("mode=0755,size=64k"))?,
-            flags: libc::MS_NOSUID | libc::MS_NOEXEC,
-        },
-        "making /dev".to_string(),
-    ));
-    for device in DEVICES {
-        let path = Path::new("/dev").join(device);
-        steps.push((Step::Touch(c_path(&under(&path))?), format!("making {}", path.display())));
-        bind(&mut steps, &path, &path, true)?;
-    }
-    for (link, target) in [
-        ("fd", "/proc/self/fd"),
-        ("stdin", "/proc/self/fd/0"),
-        ("stdout", "/proc/self/fd/1"),
-        ("stderr", "/proc/self/fd/2"),
-    ] {
-        let link = Path::new("/dev").join(link);
-        steps.push((
-            Step::Symlink { target: c_path(Path::new(target))?, link: c_path(&under(&link))? },
-            format!("linking {}", link.display()),
-        ));
-    }
-    mkdirs(&mut steps, Path::new("/proc"))?;
-    steps.push((Step::Proc(c_path(&under(Path::new("/proc")))?), "mounting /proc".to_string()));
-    mkdirs(&mut steps, Path::new("/tmp"))?;
-    steps.push((
-        Step::Tmpfs {
-            target: c_path(&under(Path::new("/tmp")))?,
-            options: c_string(OsStr::new(&format!("mode=1777,size={}", layout.tmp_bytes.max(4096))))?,
-            flags: libc::MS_NOSUID | libc::MS_NODEV,
-        },
-        "making /tmp".to_string(),
-    ));
-    // Shallow paths first, so that a mount's folder is made before anything is mounted inside.
-    let mut mounts: Vec<&Mount> = layout.mounts.iter().collect();
-    mounts.sort_by_key(|mount| mount.inside.components().count());
-    for mount in mounts {
-        let metadata =
-            std::fs::metadata(&mount.host).map_err(|error| format!("{}: {error}", mount.host.display()))?;
-        if metadata.is_dir() {
-            mkdirs(&mut steps, &mount.inside)?;
-        } else {
-            if let Some(parent) = mount.inside.parent() {
-                mkdirs(&mut steps, parent)?;
-            }
-            steps.push((
-                Step::Touch(c_path(&under(&mount.inside))?),
-                format!("making {}", mount.inside.display()),
-            ));
-        }
-        bind(&mut steps, &mount.host, &mount.inside, mount.writable)?;
-    }
-    mkdirs(&mut steps, Path::new("/.old-root"))?;
+    );
+    system_folders(&mut steps)?;
+    dev_folder(&mut steps)?;
+    proc_and_tmp(&mut steps, layout.tmp_bytes)?;
+    layout_mounts(&mut steps, layout)?;
+    steps.mkdirs(Path::new("/.old-root"))?;
     let mut strings = Vec::new();
-    let mut argv = Vec::new();
-    for word in std::iter::once(program.as_os_str()).chain(args.iter().map(OsString::as_os_str)) {
-        let word = c_string(word)?;
-        argv.push(word.as_ptr());
-        strings.push(word);
-    }
-    argv.push(std::ptr::null());
-    let mut envp = Vec::new();
-    for (key, value) in env {
-        let pair = c_string(OsStr::new(&format!("{key}={value}")))?;
-        envp.push(pair.as_ptr());
-        strings.push(pair);
-    }
-    envp.push(std::ptr::null());
-    let descriptions = steps.iter().map(|(_, what)| what.clone()).collect();
+    let words = std::iter::once(program.as_os_str()).chain(args.iter().map(OsString::as_os_str));
+    let argv = null_ended(words, &mut strings)?;
+    let envp = null_ended(env.iter().map(|(key, value)| format!("{key}={value}")), &mut strings)?;
+    let (list, descriptions) = steps.list.into_iter().unzip();
     let plan = Plan {
-        steps: steps.into_iter().map(|(step, _)| step).collect(),
+        steps: list,
         stage: c_path(stage)?,
-        old_root: c_path(&under(Path::new("/.old-root")))?,
+        old_root: c_path(&under(stage, Path::new("/.old-root")))?,
         old_root_inside: c_path(Path::new("/.old-root"))?,
         workdir: c_path(&layout.workdir)?,
         program: c_path(program)?,
@@ -333,6 +210,193 @@ pub(super) fn make_plan(
         judge_strings: judge_strings(),
     };
     Ok((plan, descriptions))
+}
+
+/// `inside` (an absolute path in the sandbox) where it is built, under `stage`.
+fn under(stage: &Path, inside: &Path) -> PathBuf {
+    stage.join(inside.strip_prefix("/").unwrap_or(inside))
+}
+
+/// The steps planned so far, each with what it is (for errors), and what the next ones need:
+/// the folders already made, and the descriptors left for binds' sources.
+#[derive(Debug)]
+struct StepList<'a> {
+    stage: &'a Path,
+    list: Vec<(Step, String)>,
+    made: Vec<PathBuf>,
+    slots: std::ops::RangeFrom<RawFd>,
+}
+
+impl StepList<'_> {
+    fn push(&mut self, step: Step, what: String) {
+        self.list.push((step, what));
+    }
+
+    /// `inside` where it is built, under the stage.
+    fn under(&self, inside: &Path) -> PathBuf {
+        under(self.stage, inside)
+    }
+
+    /// `mkdir -p` of `folder`, inside: one step for each folder not made yet.
+    fn mkdirs(&mut self, folder: &Path) -> Result<(), String> {
+        let mut path = PathBuf::from("/");
+        for part in folder.components().skip(1) {
+            path.push(part);
+            if !self.made.contains(&path) {
+                self.made.push(path.clone());
+                self.push(Step::Mkdir(c_path(&self.under(&path))?), format!("making {}", path.display()));
+            }
+        }
+        Ok(())
+    }
+
+    /// Shows `host` at `inside` (which must exist by then), read-only unless `writable`.
+    fn bind(&mut self, host: &Path, inside: &Path, writable: bool) -> Result<(), String> {
+        std::fs::symlink_metadata(host).map_err(|error| format!("{}: {error}", host.display()))?;
+        let locked = locked_flags(host);
+        let slot = self.slots.next().expect("slots do not run out");
+        let source = c_path(Path::new(&format!("/proc/self/fd/{slot}")))?;
+        self.push(
+            Step::Bind {
+                host: c_path(host)?,
+                slot,
+                source,
+                target: c_path(&self.under(inside))?,
+                writable,
+                locked,
+            },
+            format!("showing {} at {}", host.display(), inside.display()),
+        );
+        Ok(())
+    }
+
+    /// An empty file at `inside`, to bind a file onto.
+    fn touch(&mut self, inside: &Path) -> Result<(), String> {
+        self.push(Step::Touch(c_path(&self.under(inside))?), format!("making {}", inside.display()));
+        Ok(())
+    }
+
+    /// A symbolic link at `link`, inside, to `target`.
+    fn symlink(&mut self, target: &Path, link: &Path) -> Result<(), String> {
+        self.push(
+            Step::Symlink { target: c_path(target)?, link: c_path(&self.under(link))? },
+            format!("linking {}", link.display()),
+        );
+        Ok(())
+    }
+}
+
+/// The host's system folders, read-only: `/usr`, the `/bin` and `/lib` folders (or their links
+/// into `/usr`), and `/etc/alternatives`.
+fn system_folders(steps: &mut StepList) -> Result<(), String> {
+    steps.mkdirs(Path::new("/usr"))?;
+    steps.bind(Path::new("/usr"), Path::new("/usr"), false)?;
+    for name in ["bin", "sbin", "lib", "lib32", "lib64", "libx32"] {
+        let host = Path::new("/").join(name);
+        match std::fs::symlink_metadata(&host) {
+            Ok(metadata) if metadata.is_symlink() => {
+                let target =
+                    std::fs::read_link(&host).map_err(|error| format!("{}: {error}", host.display()))?;
+                steps.symlink(&target, &host)?;
+            }
+            Ok(metadata) if metadata.is_dir() => {
+                steps.mkdirs(&host)?;
+                steps.bind(&host, &host, false)?;
+            }
+            _ => {}
+        }
+    }
+    // Debian's `cc`, `c++` and friends are links through /etc/alternatives: the one folder of
+    // /etc a toolchain needs (links only; nothing of the host's settings).
+    let alternatives = Path::new("/etc/alternatives");
+    if alternatives.is_dir() {
+        steps.mkdirs(alternatives)?;
+        steps.bind(alternatives, alternatives, false)?;
+    }
+    Ok(())
+}
+
+/// A small `/dev` of its own: the [`DEVICES`] bound from the host, and the links to the
+/// process's own descriptors.
+fn dev_folder(steps: &mut StepList) -> Result<(), String> {
+    steps.mkdirs(Path::new("/dev"))?;
+    steps.push(
+        Step::Tmpfs {
+            target: c_path(&steps.under(Path::new("/dev")))?,
+            options: c_string(OsStr::new("mode=0755,size=64k"))?,
+            flags: libc::MS_NOSUID | libc::MS_NOEXEC,
+        },
+        "making /dev".to_string(),
+    );
+    for device in DEVICES {
+        let path = Path::new("/dev").join(device);
+        steps.touch(&path)?;
+        steps.bind(&path, &path, true)?;
+    }
+    for (link, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        steps.symlink(Path::new(target), &Path::new("/dev").join(link))?;
+    }
+    Ok(())
+}
+
+/// A fresh `/proc`, and a private `/tmp` of `tmp_bytes` (at least a page).
+fn proc_and_tmp(steps: &mut StepList, tmp_bytes: u64) -> Result<(), String> {
+    steps.mkdirs(Path::new("/proc"))?;
+    steps.push(Step::Proc(c_path(&steps.under(Path::new("/proc")))?), "mounting /proc".to_string());
+    steps.mkdirs(Path::new("/tmp"))?;
+    steps.push(
+        Step::Tmpfs {
+            target: c_path(&steps.under(Path::new("/tmp")))?,
+            options: c_string(OsStr::new(&format!("mode=1777,size={}", tmp_bytes.max(4096))))?,
+            flags: libc::MS_NOSUID | libc::MS_NODEV,
+        },
+        "making /tmp".to_string(),
+    );
+    Ok(())
+}
+
+/// The run's own host paths, each at its place inside, with the folder or empty file it is bound
+/// onto.
+fn layout_mounts(steps: &mut StepList, layout: &Layout) -> Result<(), String> {
+    // Shallow paths first, so that a mount's folder is made before anything is mounted inside.
+    let mut mounts: Vec<&Mount> = layout.mounts.iter().collect();
+    mounts.sort_by_key(|mount| mount.inside.components().count());
+    for mount in mounts {
+        let metadata =
+            std::fs::metadata(&mount.host).map_err(|error| format!("{}: {error}", mount.host.display()))?;
+        if metadata.is_dir() {
+            steps.mkdirs(&mount.inside)?;
+        } else {
+            if let Some(parent) = mount.inside.parent() {
+                steps.mkdirs(parent)?;
+            }
+            steps.touch(&mount.inside)?;
+        }
+        steps.bind(&mount.host, &mount.inside, mount.writable)?;
+    }
+    Ok(())
+}
+
+/// `words` as C strings, which `strings` keeps alive, and the NULL-ended array of pointers to
+/// them that `execve` takes.
+fn null_ended(
+    words: impl IntoIterator<Item = impl AsRef<OsStr>>,
+    strings: &mut Vec<CString>,
+) -> Result<Vec<*const libc::c_char>, String> {
+    let mut pointers = Vec::new();
+    for word in words {
+        // The string's bytes stay where they are when the `CString` moves into `strings`.
+        let word = c_string(word.as_ref())?;
+        pointers.push(word.as_ptr());
+        strings.push(word);
+    }
+    pointers.push(std::ptr::null());
+    Ok(pointers)
 }
 
 /// The judge's arguments' and environment's places in its memory: `/proc/self/stat`'s

@@ -9,7 +9,7 @@ use super::cpp::has_main;
 use super::signature::{declares_c_like, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
-use crate::problem::{Judge, Method};
+use crate::problem::Method;
 
 pub struct C;
 
@@ -27,6 +27,7 @@ impl Executor for C {
             extensions: &["c"],
             default_command: "gcc -std=gnu11 -O2",
             install_hint: "apt-get install gcc",
+            on_poj: true,
         }
     }
 
@@ -59,12 +60,6 @@ impl Executor for C {
         match method {
             Method::SolveNQueens => "char*** solveNQueens(int n, int* returnSize, int** returnColumnSizes)",
             Method::TotalNQueens => "int totalNQueens(int n)",
-        }
-    }
-
-    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Poj | Judge::Project => None,
         }
     }
 

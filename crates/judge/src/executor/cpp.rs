@@ -7,7 +7,7 @@ use super::context::{quoted_for_line, BuildContext, Compiled, RunContext};
 use super::signature::{declares_c_like, occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
-use crate::problem::{Judge, Method};
+use crate::problem::Method;
 
 pub struct Cpp;
 
@@ -22,6 +22,7 @@ impl Executor for Cpp {
             extensions: &["cpp", "cc", "cxx"],
             default_command: "g++ -std=c++17 -O2",
             install_hint: "apt-get install g++",
+            on_poj: true,
         }
     }
 
@@ -58,12 +59,6 @@ impl Executor for Cpp {
         match method {
             Method::SolveNQueens => "vector<vector<string>> solveNQueens(int n)",
             Method::TotalNQueens => "int totalNQueens(int n)",
-        }
-    }
-
-    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Poj | Judge::Project => None,
         }
     }
 

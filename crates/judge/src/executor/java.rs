@@ -41,6 +41,7 @@ impl Executor for Java {
             extensions: &["java"],
             default_command: "javac -encoding UTF-8",
             install_hint: "apt-get install openjdk-17-jdk-headless",
+            on_poj: true,
         }
     }
 

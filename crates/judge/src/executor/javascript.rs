@@ -10,7 +10,7 @@ use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
-use crate::problem::{Judge, Method};
+use crate::problem::Method;
 
 pub struct JavaScript;
 
@@ -24,6 +24,7 @@ impl Executor for JavaScript {
             extensions: &["js"],
             default_command: "node",
             install_hint: "apt-get install nodejs",
+            on_poj: false,
         }
     }
 
@@ -47,15 +48,6 @@ impl Executor for JavaScript {
         match method {
             Method::SolveNQueens => "var solveNQueens = function(n)",
             Method::TotalNQueens => "var totalNQueens = function(n)",
-        }
-    }
-
-    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Project => None,
-            Judge::Poj => {
-                Some("POJ takes no JavaScript (its languages are C, C++, Java, Pascal and Fortran)".into())
-            }
         }
     }
 

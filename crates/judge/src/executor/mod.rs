@@ -91,9 +91,18 @@ pub trait Executor: Sync {
     fn signature(&self, method: Method) -> &'static str;
     /// Why `judge` would refuse a whole program in this language, as written (`code`, comments
     /// stripped), or `None` where it takes it: each judge's own list of languages (CSES and
-    /// LeetCode take all six; POJ C, C++ and Java, whose class it runs as `Main`). Told as a note;
-    /// this judge still runs the file.
-    fn refused_by(&self, judge: Judge, code: &str) -> Option<String>;
+    /// LeetCode take all six; POJ those [`About::on_poj`] says, and Java's executor adds that
+    /// POJ runs the class `Main`). Told as a note; this judge still runs the file.
+    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
+        match judge {
+            Judge::Cses | Judge::LeetCode | Judge::Project => None,
+            Judge::Poj if self.about().on_poj => None,
+            Judge::Poj => Some(format!(
+                "POJ takes no {} (its languages are C, C++, Java, Pascal and Fortran)",
+                self.name()
+            )),
+        }
+    }
     /// Builds the file (a compiler's run, a syntax check) as `context` says.
     ///
     /// # Errors
@@ -137,6 +146,8 @@ pub struct About {
     pub default_command: &'static str,
     /// What to install when its tool is missing (on Debian's packages).
     pub install_hint: &'static str,
+    /// Whether POJ takes it (POJ's languages: C, C++, Java, Pascal, Fortran).
+    pub on_poj: bool,
 }
 
 /// What runs one input: a program, its arguments and the folders beyond `/usr` it needs to see.

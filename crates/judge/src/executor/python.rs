@@ -13,7 +13,7 @@ use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Comments, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
-use crate::problem::{Judge, Method};
+use crate::problem::Method;
 
 pub struct Python;
 
@@ -27,6 +27,7 @@ impl Executor for Python {
             extensions: &["py"],
             default_command: "python3",
             install_hint: "apt-get install python3",
+            on_poj: false,
         }
     }
 
@@ -71,15 +72,6 @@ impl Executor for Python {
         match method {
             Method::SolveNQueens => "def solveNQueens(self, n: int) -> List[List[str]]",
             Method::TotalNQueens => "def totalNQueens(self, n: int) -> int",
-        }
-    }
-
-    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Project => None,
-            Judge::Poj => {
-                Some("POJ takes no Python (its languages are C, C++, Java, Pascal and Fortran)".into())
-            }
         }
     }
 

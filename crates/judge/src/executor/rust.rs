@@ -8,7 +8,7 @@ use super::context::{BuildContext, Compiled, RunContext};
 use super::signature::{occurrences, parenthesized, squeeze, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
-use crate::problem::{Judge, Method, Problem};
+use crate::problem::{Method, Problem};
 
 pub struct Rust;
 
@@ -20,6 +20,7 @@ impl Executor for Rust {
             extensions: &["rs"],
             default_command: "rustc --edition 2021 -O",
             install_hint: "install Rust with rustup (https://rustup.rs)",
+            on_poj: false,
         }
     }
 
@@ -66,15 +67,6 @@ impl Executor for Rust {
         match method {
             Method::SolveNQueens => "pub fn solve_n_queens(n: i32) -> Vec<Vec<String>>",
             Method::TotalNQueens => "pub fn total_n_queens(n: i32) -> i32",
-        }
-    }
-
-    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Project => None,
-            Judge::Poj => {
-                Some("POJ takes no Rust (its languages are C, C++, Java, Pascal and Fortran)".into())
-            }
         }
     }
 

@@ -1,5 +1,7 @@
 //! Case files: one TOML file a case under `cases/`, parsed strictly, so that a case's truth is
 //! always the `expected` a person (or the oracle, through `new-case`) wrote down.
+//! A case of `sides` (POJ 3239's input) has no `expected`: any right placement is accepted, and
+//! the checker is its truth.
 //!
 //! A cases folder may also hold test data as judges hand it out: `NAME.in` / `NAME.out` pairs (the
 //! folders CSES lets users download, `1.in`, `1.out`, `2.in`, ..., and online-judge-tools' `test/`,

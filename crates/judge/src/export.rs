@@ -172,16 +172,7 @@ pub fn export(id: &str) -> Result<String, ExportError> {
 /// # Errors
 /// When the module has no `pub fn place(` or has a `fn main(` of its own.
 pub(crate) fn poj_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
-    if !source.text.contains("pub fn place(") {
-        return Err(ExportError::MissingEntryPoint {
-            path: source.path.clone(),
-            expected: "pub fn place(n: usize) -> Option<Vec<usize>>",
-        });
-    }
-    if source.text.lines().any(|line| line.trim_start().starts_with("fn main(")) {
-        return Err(ExportError::DefinesMain { path: source.path.clone() });
-    }
-    let mut program = format!(
+    let header = format!(
         "// POJ 3239 \"Solution to the n Queens Puzzle\", made by `cargo xtask export {id}` from\n\
          // {path}, followed by a `main` that reads the sides until a 0 and prints\n\
          // one placement a line. Std only; build it with `rustc --edition 2021 -O`. POJ itself\n\
@@ -189,9 +180,30 @@ pub(crate) fn poj_program(id: &str, source: &ModuleSource) -> Result<String, Exp
          //\n",
         path = source.path
     );
+    whole_program(source, ("pub fn place(", "pub fn place(n: usize) -> Option<Vec<usize>>"), header, POJ_MAIN)
+}
+
+/// A whole program: `header`, the module (which must define `entry`, `(its start, its
+/// signature)`, and no `main`), then `main`.
+///
+/// # Errors
+/// The module lacks `entry`, or has a `fn main(` of its own.
+fn whole_program(
+    source: &ModuleSource,
+    entry: (&str, &'static str),
+    header: String,
+    main: &str,
+) -> Result<String, ExportError> {
+    if !source.text.contains(entry.0) {
+        return Err(ExportError::MissingEntryPoint { path: source.path.clone(), expected: entry.1 });
+    }
+    if source.text.lines().any(|line| line.trim_start().starts_with("fn main(")) {
+        return Err(ExportError::DefinesMain { path: source.path.clone() });
+    }
+    let mut program = header;
     program.push_str(&outer_header(source.text));
     ensure_blank_line(&mut program);
-    program.push_str(POJ_MAIN);
+    program.push_str(main);
     Ok(program)
 }
 
@@ -244,26 +256,15 @@ fn main() {
 /// # Errors
 /// When the module has no `pub fn count(` or has a `fn main(` of its own.
 pub fn cses_program(id: &str, source: &ModuleSource) -> Result<String, ExportError> {
-    if !source.text.contains("pub fn count(") {
-        return Err(ExportError::MissingEntryPoint {
-            path: source.path.clone(),
-            expected: "pub fn count(reserved: &[Vec<bool>]) -> u64",
-        });
-    }
-    if source.text.lines().any(|line| line.trim_start().starts_with("fn main(")) {
-        return Err(ExportError::DefinesMain { path: source.path.clone() });
-    }
-    let mut program = format!(
+    let header = format!(
         "// CSES 1624 \"Chessboard and Queens\", made by `cargo xtask export {id}` from\n\
          // {path}, followed by a `main` that reads the board from stdin and prints its\n\
          // count. Std only: submit it as it is, or build it with `rustc --edition 2021 -O`.\n\
          //\n",
         path = source.path
     );
-    program.push_str(&outer_header(source.text));
-    ensure_blank_line(&mut program);
-    program.push_str(&CSES_MAIN.replace("MAX_N_PLACEHOLDER", &checker::MAX_N.to_string()));
-    Ok(program)
+    let main = CSES_MAIN.replace("MAX_N_PLACEHOLDER", &checker::MAX_N.to_string());
+    whole_program(source, ("pub fn count(", "pub fn count(reserved: &[Vec<bool>]) -> u64"), header, &main)
 }
 
 /// The LeetCode file: a header naming the problem(s), then the module without its

@@ -125,15 +125,7 @@ impl Args {
         }
         // Usage errors first, so that a typo never waits for a release build.
         judge::submission::expand_paths(&options.files)?;
-        if options.files.is_empty() && judge::bench::selected_implementations(&options).is_empty()
-            || options.impl_pattern.is_some() && judge::bench::selected_implementations(&options).is_empty()
-        {
-            let pattern = options.impl_pattern.as_deref().unwrap_or("");
-            return Err(Failure::Usage(format!(
-                "--impl `{pattern}` matches no implementation (`{} list` shows them)",
-                judge::invocation()
-            )));
-        }
+        judge::bench::check_selection(&options)?;
         options.baseline = resolve_baseline(&options)?;
         if !options.cases_folder.is_dir() {
             return Err(Failure::Usage(format!("--cases {}: not a folder", options.cases_folder.display())));

@@ -199,6 +199,40 @@ pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
         .collect()
 }
 
+/// A usage error where `--impl` selects nothing bench can time (without files, or with a pattern
+/// given): no implementation at all, or only ones whose input is sides.
+///
+/// # Errors
+/// The usage error, naming what the pattern matched where it matched anything.
+pub fn check_selection(options: &BenchOptions) -> Result<(), Error> {
+    let asked = options.files.is_empty() || options.impl_pattern.is_some();
+    if !asked || !selected_implementations(options).is_empty() {
+        return Ok(());
+    }
+    let pattern = options.impl_pattern.as_deref();
+    let sides: Vec<Entry> = entries(options.with_fixtures)
+        .into_iter()
+        .filter(|entry| matches(pattern, &entry.id()) && !times_boards(entry))
+        .collect();
+    let pattern = pattern.unwrap_or("");
+    if sides.is_empty() {
+        return Err(Error::Usage(format!(
+            "--impl `{pattern}` matches no implementation (`{} list` shows them)",
+            crate::invocation()
+        )));
+    }
+    let ids: Vec<String> = sides.iter().map(Entry::id).collect();
+    let mut problems: Vec<&str> =
+        sides.iter().flat_map(|entry| entry.problems).map(|problem| problem.id()).collect();
+    problems.dedup();
+    Err(Error::Usage(format!(
+        "--impl `{pattern}` matches {}, whose input is sides, where bench times boards: judge instead (`{} judge --problem {}`)",
+        ids.join(", "),
+        crate::invocation(),
+        problems.join(",")
+    )))
+}
+
 /// Whether bench can time `entry`: it answers a problem of boards.
 fn times_boards(entry: &Entry) -> bool {
     entry.problems.iter().any(|problem| problem.input() != Input::Sides)

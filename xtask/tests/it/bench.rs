@@ -194,8 +194,14 @@ fn usage_errors_exit_with_status_2_and_one_line_before_any_build() {
     let out_error = format!("error: --out {}: cannot create the folder: ", out.display());
     let too_many = (cpus_available() + 1).to_string();
     let too_many_error = format!("--threads `1,{too_many}`: this process may use {} CPU", cpus_available());
-    let runs: [(&[&str], &str); 15] = [
+    let runs: [(&[&str], &str); 16] = [
         (&["bench", "--impl", "nomatch"], "error: --impl `nomatch` matches no implementation"),
+        // POJ 3239's built-ins take sides, where bench times boards: the judge is their place.
+        (
+            &["bench", "--impl", "poj3239/construction"],
+            "error: --impl `poj3239/construction` matches poj3239/construction, whose input is sides, \
+             where bench times boards: judge instead (`cargo xtask judge --problem poj3239`)",
+        ),
         (&["bench", "--sizes", "0"], "--sizes `0`: sides go from 1 to 27"),
         (&["bench", "--sizes", "9..=4"], "--sizes `9..=4`: `9..=4` is empty"),
         (&["bench", "--budget", "zero"], "--budget `zero`: expected a number of seconds"),

@@ -297,25 +297,22 @@ pub(crate) fn find_wrong(
     reference: Option<&[Placement]>,
     answer: &Answer,
 ) -> Result<(), Wrong> {
-    let wrong = |detail: String| Wrong { detail, number_only: false };
     let boards = match answer {
         Answer::Count(count) if *count == i128::from(expected) => return Ok(()),
         Answer::Count(count) => {
             return Err(Wrong { detail: format!("expected {expected}, got {count}"), number_only: true })
         }
         Answer::Boards(boards) => boards,
-        Answer::Placements(_) => {
-            return Err(wrong("placements where a count or boards were expected".into()))
-        }
+        Answer::Placements(_) => return Err("placements where a count or boards were expected".into()),
     };
-    let placements = check_each_board(board, boards).map_err(wrong)?;
+    let placements = check_each_board(board, boards)?;
     if let Some(reference) = reference {
         let diff = solution_set::compare(reference, &placements);
         if !diff.is_empty() {
-            return Err(wrong(format!("the set of boards is wrong:\n{diff}")));
+            return Err(format!("the set of boards is wrong:\n{diff}").into());
         }
     }
-    reject_duplicates(&placements).map_err(wrong)?;
+    reject_duplicates(&placements)?;
     if placements.len() as u64 != expected {
         let detail = format!("expected {expected} boards, got {} (each valid, none twice)", placements.len());
         return Err(Wrong { detail, number_only: true });

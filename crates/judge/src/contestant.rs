@@ -211,11 +211,10 @@ impl Truth<'_> {
     /// # Errors
     /// What is wrong.
     fn check(&self, answer: &Answer) -> Result<(), Wrong> {
-        let wrong = |detail: String| Wrong { detail, number_only: false };
         match (self.input, self.count) {
             (TestInput::Sides(sides), _) => check_placements(sides, answer),
             (TestInput::Board(board), Some(count)) => find_wrong(board, count, self.boards, answer),
-            (TestInput::Board(_), None) => Err(wrong("no count is known for this board".into())),
+            (TestInput::Board(_), None) => Err("no count is known for this board".into()),
         }
     }
 }

@@ -142,6 +142,15 @@ pub enum AnswerKind {
     Placements,
 }
 
+/// Within the judge's constraints when `yes`, else beyond them.
+fn within(yes: bool) -> Scope {
+    if yes {
+        Scope::Within
+    } else {
+        Scope::Beyond
+    }
+}
+
 /// The boards a problem takes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Domain {
@@ -277,24 +286,23 @@ impl Problem {
 
     /// Whether `input` is an input of this problem, and within the judge's constraints or not.
     pub fn admits(self, input: &TestInput) -> Option<Scope> {
-        let within = |yes: bool| if yes { Scope::Within } else { Scope::Beyond };
         match (self.description().domain, input) {
-            (Domain::Side(side), TestInput::Board(board)) => (board.n() == side).then_some(Scope::Within),
-            (Domain::AnySide, TestInput::Board(_)) => Some(Scope::Within),
-            (Domain::EmptyUpTo(largest), TestInput::Board(board)) => {
-                (board.reserved_count() == 0).then(|| within(board.n() <= largest))
-            }
+            (_, TestInput::Board(board)) => self.admits_board(board),
             (Domain::Sides { from, to }, TestInput::Sides(sides)) => {
                 Some(within(sides.iter().all(|side| (from..=to).contains(side))))
             }
-            (Domain::Side(_) | Domain::AnySide | Domain::EmptyUpTo(_), TestInput::Sides(_))
-            | (Domain::Sides { .. }, TestInput::Board(_)) => None,
+            (Domain::Side(_) | Domain::AnySide | Domain::EmptyUpTo(_), TestInput::Sides(_)) => None,
         }
     }
 
     /// Whether `board` is an input of this problem, and within the judge's constraints or not.
     pub fn admits_board(self, board: &Board) -> Option<Scope> {
-        self.admits(&TestInput::Board(board.clone()))
+        match self.description().domain {
+            Domain::Side(side) => (board.n() == side).then_some(Scope::Within),
+            Domain::AnySide => Some(Scope::Within),
+            Domain::EmptyUpTo(largest) => (board.reserved_count() == 0).then(|| within(board.n() <= largest)),
+            Domain::Sides { .. } => None,
+        }
     }
 
     /// What its submissions read, and so which problems one program may answer together.

@@ -67,14 +67,14 @@ pub(super) fn set_baseline_ratios(measurements: &mut [Measurement], baseline: &s
 
 /// What every timed run of one measurement shares: this program (a built-in's child), the
 /// sandbox (a file's), the budget and the CPUs a built-in is pinned to.
-pub(super) struct Run<'a> {
+pub(super) struct Timer<'a> {
     pub(super) executable: &'a Path,
     pub(super) sandbox: Option<&'a Sandbox>,
     pub(super) budget: Duration,
     pub(super) pinning: &'a Pinning,
 }
 
-impl Run<'_> {
+impl Timer<'_> {
     /// Times `contestant` on `board` (see the module docs for the sampling): a built-in by its
     /// own clock, a file by the kernel's accounting of whole runs.
     pub(super) fn measure(

@@ -24,8 +24,8 @@ impl Plan<'_> {
     }
 
     /// The timer of one measurement pinned as `pinning` says.
-    fn run<'p>(&'p self, pinning: &'p Pinning) -> Run<'p> {
-        Run {
+    fn timer<'p>(&'p self, pinning: &'p Pinning) -> Timer<'p> {
+        Timer {
             executable: self.executable,
             sandbox: self.options.sandbox.as_ref(),
             budget: self.options.budget,
@@ -57,7 +57,7 @@ impl Plan<'_> {
                         None => {
                             progress(&format!("n = {n}{}: {}", self.with_threads(pinning), timed.id));
                             let outcome =
-                                self.run(pinning).measure(contestant, timed.problem, &board, expected);
+                                self.timer(pinning).measure(contestant, timed.problem, &board, expected);
                             let reason = match outcome {
                                 Outcome::OverBudget { .. } => Some("over budget"),
                                 Outcome::OutOfMemory { .. } => Some("out of memory"),
@@ -106,7 +106,7 @@ impl Plan<'_> {
                         continue;
                     }
                     progress(&format!("{}{}: {}", case.id, self.with_threads(pinning), timed.id));
-                    let outcome = self.run(pinning).measure(contestant, timed.problem, board, expected);
+                    let outcome = self.timer(pinning).measure(contestant, timed.problem, board, expected);
                     let (id, n) = (case.id.clone(), board.n());
                     measured.push(Measurement::new(timed, id, n, pinning.threads, expected, outcome));
                 }

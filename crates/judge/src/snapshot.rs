@@ -181,6 +181,7 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
     }
     let Some(board) = case.board() else { return failed("no boards: the case is not a board's".into()) };
     let body = render(board, boards);
+    ASSERTING.with(|asserting| asserting.set(true));
     let asserted = catch_unwind(AssertUnwindSafe(|| {
         insta::with_settings!({
             snapshot_path => &staging.path,
@@ -191,6 +192,7 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
             insta::assert_snapshot!(name.as_str(), body);
         });
     }));
+    ASSERTING.with(|asserting| asserting.set(false));
     let after = std::fs::read(staging.path.join(&snap_file)).ok();
     let written_pending = std::fs::read(staging.path.join(&pending_file)).ok();
     let shown = |path: &Path| crate::display_relative(path);
@@ -302,12 +304,31 @@ impl Drop for Staging {
     }
 }
 
-/// Runs `body` with panics kept quiet: insta's failed assertions are expected and reported as a
-/// status, not as a message on stderr. Call it while the process has one thread.
+thread_local! {
+    /// Set while this thread makes insta's assertion, whose failure is expected and reported as a
+    /// status.
+    static ASSERTING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `body` with insta's failed assertions kept quiet (they are reported as a status, not as a
+/// message on stderr). Every other panic, on any thread, is the judge's own bug: it is told on
+/// stderr, with a line saying so, never hidden.
 pub fn quietly<T>(body: impl FnOnce() -> T) -> T {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
-    let result = body();
-    std::panic::set_hook(previous);
-    result
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if ASSERTING.with(std::cell::Cell::get) {
+                return;
+            }
+            use std::io::Write as _;
+            previous(info);
+            // stderr may be gone (`2>&-`): nothing more can be told then.
+            let _ = writeln!(
+                std::io::stderr(),
+                "error: the judge itself failed (a bug of the judge's, not of any file it judged); please report it"
+            );
+        }));
+    });
+    body()
 }

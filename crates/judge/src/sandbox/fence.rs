@@ -84,12 +84,17 @@ impl Restriction {
 #[derive(Debug)]
 struct Scratch(PathBuf);
 
+/// What a scratch folder's name starts with, before its judge's pid.
+const SCRATCH_PREFIX: &str = "queens-judge-run-";
+
 impl Scratch {
     fn new() -> Result<Scratch, String> {
         use std::os::unix::fs::DirBuilderExt;
+        static SWEPT: std::sync::Once = std::sync::Once::new();
+        SWEPT.call_once(|| sweep_dead_judges_scratch(&std::env::temp_dir()));
         static COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let count = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("queens-judge-run-{}-{count}", std::process::id()));
+        let path = std::env::temp_dir().join(format!("{SCRATCH_PREFIX}{}-{count}", std::process::id()));
         std::fs::DirBuilder::new()
             .mode(0o700)
             .create(&path)
@@ -101,6 +106,34 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Removes the scratch folders in `temp` that a judge killed before it could (`SIGKILL`, a power
+/// cut) left: those of this judge's user whose judge's pid is no live process. A folder of a live
+/// judge, or another user's, is left alone.
+fn sweep_dead_judges_scratch(temp: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: geteuid has no preconditions.
+    let uid = unsafe { libc::geteuid() };
+    let Ok(entries) = std::fs::read_dir(temp) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|name| name.strip_prefix(SCRATCH_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<libc::pid_t>().ok())
+        else {
+            continue;
+        };
+        let Ok(metadata) = std::fs::symlink_metadata(entry.path()) else { continue };
+        // SAFETY: signal 0 only asks whether the process exists (EPERM: it does, another user's).
+        let alive = unsafe { libc::kill(pid, 0) } == 0
+            || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM);
+        if metadata.is_dir() && metadata.uid() == uid && !alive {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
     }
 }
 
@@ -222,5 +255,31 @@ impl Fence {
     /// What the child needs to put itself behind the fence.
     pub fn restriction(&self) -> Restriction {
         Restriction(self.ruleset.as_raw_fd())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A judge killed with SIGKILL leaves its scratch folders; the next one removes them, and
+    /// nothing of a judge still running.
+    #[test]
+    fn the_next_judge_removes_what_a_dead_judge_left() {
+        let temp = std::env::temp_dir().join(format!("fence-sweep-test-{}", std::process::id()));
+        std::fs::create_dir_all(&temp).expect("a folder");
+        let mut ended = std::process::Command::new("true").spawn().expect("true starts");
+        let dead = ended.id();
+        ended.wait().expect("true ends");
+        let left = temp.join(format!("{SCRATCH_PREFIX}{dead}-3"));
+        let live = temp.join(format!("{SCRATCH_PREFIX}{}-0", std::process::id()));
+        let other = temp.join("queens-judge-cache");
+        for folder in [&left, &live, &other] {
+            std::fs::create_dir_all(folder.join("inside")).expect("a folder");
+        }
+        sweep_dead_judges_scratch(&temp);
+        let there = [&left, &live, &other].map(|folder| folder.exists());
+        let _ = std::fs::remove_dir_all(&temp);
+        assert_eq!(there, [false, true, true]);
     }
 }

@@ -2,6 +2,9 @@
 //! LeetCode solution printed, a compiler's message, a name it chose) cannot drive the reader's
 //! terminal: clear the screen, draw a fake summary with cursor moves, set the window title (OSC 0)
 //! or write the clipboard (OSC 52). Only the judge's own colours, added after escaping, reach it.
+//! Nor can it reorder what the reader sees: the bidirectional controls and marks (U+061C, U+200E,
+//! U+200F, U+202A to U+202E, U+2066 to U+2069) are escaped too, so that `U+202E` cannot show
+//! `right.py` for a name that is not (the "Trojan Source" trick), in the terminal or the HTML.
 //!
 //! Escaped: every C0 control but `\n` and `\t` (U+0000 to U+001F), DEL (U+007F) and every C1
 //! control (U+0080 to U+009F, which some terminals obey as ESC sequences: U+009B is CSI). Each is
@@ -16,7 +19,13 @@ use std::fmt::Write as _;
 
 /// Whether `c` is escaped by [`escape_controls`].
 fn is_escaped(c: char) -> bool {
-    c.is_control() && c != '\n' && c != '\t'
+    (c.is_control() && c != '\n' && c != '\t') || is_bidirectional(c)
+}
+
+/// The characters that change the order text is shown in: Unicode's explicit embeddings,
+/// overrides and isolates, and the implicit marks.
+fn is_bidirectional(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// `text`, a name (a file's, a case's) or a one-line note, with every control character escaped,
@@ -88,6 +97,12 @@ mod tests {
         newline_and_tab_kept: ("a\n\tb\n", "a\n\tb\n"),
         // U+00A0 (no-break space) is the first character past C1: not a control.
         past_c1_kept: ("\u{a0}\u{ff}", "\u{a0}\u{ff}"),
+        // "right.py" shown for a name that ends in ".exe" reversed: the override is escaped.
+        right_to_left_override: ("right\u{202e}yp.exe", r"right\u{202e}yp.exe"),
+        isolates_and_marks: ("\u{2066}a\u{2069}\u{200e}\u{200f}\u{61c}", r"\u{2066}a\u{2069}\u{200e}\u{200f}\u{61c}"),
+        embeddings: ("\u{202a}\u{202b}\u{202c}\u{202d}", r"\u{202a}\u{202b}\u{202c}\u{202d}"),
+        // Letters of right-to-left scripts are text, not controls: shown as they are.
+        hebrew_kept: ("שלום", "שלום"),
     }
 
     #[test]

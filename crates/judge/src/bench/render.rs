@@ -113,7 +113,9 @@ pub(super) fn cell(measurement: &Measurement, ratio: &str, budget: Duration) -> 
         }
         Outcome::OutOfMemory { .. } => ("out of memory".to_string(), Style::Yellow),
         Outcome::Skipped { .. } => ("skipped".to_string(), Style::Dim),
-        Outcome::WrongAnswer { answer, .. } => (format!("WRONG ANSWER {answer}"), Style::Red),
+        Outcome::WrongAnswer { answer, .. } => {
+            (format!("WRONG ANSWER {}", crate::escape::escape_one_line(answer)), Style::Red)
+        }
         Outcome::Crashed { .. } => ("CRASHED".to_string(), Style::Red),
         Outcome::CoresMismatch { cores_seen } => {
             (format!("SAW {cores_seen} CORE{}", if *cores_seen == 1 { "" } else { "S" }), Style::Red)
@@ -232,11 +234,15 @@ pub(super) fn detail_lines(report: &BenchReport) -> Vec<String> {
             board.push_str(&format!(" with {} thread{plural}", measurement.threads));
         }
         let id = &measurement.implementation;
+        // What a program wrote (its stderr, its answer) reaches the terminal escaped.
+        let escaped = |text: &str| crate::escape::escape_controls(text).into_owned();
         match &measurement.outcome {
             Outcome::WrongAnswer { detail, .. } => {
-                details.push(format!("WRONG ANSWER: {id} on {board}: {detail}"))
+                details.push(escaped(&format!("WRONG ANSWER: {id} on {board}: {detail}")))
             }
-            Outcome::Crashed { reason } => details.push(format!("CRASHED: {id} on {board}: {reason}")),
+            Outcome::Crashed { reason } => {
+                details.push(escaped(&format!("CRASHED: {id} on {board}: {reason}")))
+            }
             Outcome::CoresMismatch { cores_seen } => details.push(format!(
                 "CORES: {id} on {board}: pinned to {} CPUs, the child saw {cores_seen} \
                  (available_parallelism; a CPU quota lowers it): no figure",

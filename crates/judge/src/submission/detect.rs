@@ -53,9 +53,12 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
         }
     }
     let shape = if needs_driver { Shape::LeetCode } else { Shape::Program };
+    // Every command prints it: escaped once, here, so that no name can drive the terminal or
+    // reorder a line (see `escape`).
     let name = path
         .file_name()
         .map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
+    let name = crate::escape::escape_one_line(&name).into_owned();
     let mut notes = near_misses(path, language, &code, &declared);
     if shape == Shape::Program {
         let judges: BTreeSet<Judge> = problems.iter().map(|problem| problem.judge()).collect();

@@ -94,9 +94,10 @@ mod tests {
             }
         });
         let started = Instant::now();
-        watcher.wait(Duration::from_secs(30));
-        // Woken by the save, not by the 30 s: anything under that says so, however busy the machine.
-        assert!(started.elapsed() < Duration::from_secs(20), "{:?}", started.elapsed());
+        watcher.wait(Duration::from_secs(600));
+        // Woken by the save, not by the 600 s: anything under minutes says so, however busy the
+        // machine.
+        assert!(started.elapsed() < Duration::from_secs(300), "{:?}", started.elapsed());
         saver.join().expect("the saver");
         let _ = std::fs::remove_dir_all(&folder);
     }

@@ -231,7 +231,6 @@ fn usage_errors_exit_with_status_2_and_one_line_before_any_build() {
         let ran = xtask(arguments).ci().env("CARGO", "false").run();
         let line = ran.usage_error();
         assert!(line.contains(expected), "{arguments:?}: {line}");
-        assert!(ran.elapsed.as_secs() < 20, "{ran}");
     }
     assert_eq!(folder.listing(), ["not-a-folder"], "nothing was made under the blocker");
 }

@@ -240,7 +240,6 @@ fn new_case_counts_with_the_oracle_and_writes_nothing_on_error() {
     zero.expect_code(1);
     let line = zero.one_error_line();
     assert!(line.starts_with("error: /dev/zero: more than ") && line.contains(" bytes"), "{line}");
-    assert!(zero.elapsed.as_secs() < 10, "{zero}");
     let escape = xtask(&["new-case", "../outside", "--n", "4", "--cases", cases_arg]).run();
     escape.expect_code(1);
     assert!(escape.one_error_line().contains("case name `../outside`"), "{escape}");

@@ -236,7 +236,6 @@ fn no_answer(fixture: &str, time_limit_ms: &str, verdict: &str) -> String {
         "1",
     ])
     .run();
-    assert!(ran.elapsed.as_secs() < 60, "{ran}");
     let found = finding(&ran);
     assert_eq!(found.board.n(), 8, "{ran}");
     let answer = found.answer(&id);

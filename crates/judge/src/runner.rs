@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::error::Error;
-use crate::sandbox::{Layout, Sandbox};
+use crate::sandbox::{Layout, Processes, Sandbox};
 use crate::table::format_duration;
 
 mod ending;
@@ -71,12 +71,30 @@ pub(crate) const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 /// mapped but mostly never touched. The verdict reads the peak resident size.
 pub(crate) const ADDRESS_SPACE_HEADROOM: u64 = 256 << 20;
 
+/// How long a run's CPU time may stand still before the backstop stops it: a run that still
+/// gets the processor past its backstop is only slowed by a busy machine.
+pub(crate) const STILL_FOR: Duration = Duration::from_secs(1);
+
 impl Limits {
     /// The wall-clock backstop: the wall-clock limit when there is one, else twice the CPU limit
     /// plus a second.
     pub(crate) fn wall_backstop(&self) -> Duration {
         self.wall_time
             .unwrap_or_else(|| self.cpu_time.saturating_mul(2).saturating_add(Duration::from_secs(1)))
+    }
+
+    /// Whether a run `elapsed` into its wall-clock time is past its backstop, its CPU time having
+    /// last grown `still` ago. Without a wall-clock limit of its own, a run whose CPU time is
+    /// still growing (it grew within [`STILL_FOR`]) gets more wall time, up to twenty times its
+    /// CPU limit plus a second: a busy machine never turns an AC into a TLE, and a run that sleeps
+    /// or blocks is stopped at the backstop all the same. A wall-clock limit (bench's budget, a
+    /// build's) is held as it is.
+    pub(crate) fn past_backstop(&self, elapsed: Duration, still: Duration) -> bool {
+        if elapsed <= self.wall_backstop() {
+            return false;
+        }
+        let cap = self.cpu_time.saturating_mul(20).saturating_add(Duration::from_secs(1));
+        self.wall_time.is_some() || still >= STILL_FOR || elapsed > cap
     }
 }
 
@@ -107,6 +125,10 @@ pub struct Job<'a> {
     /// At most this many processes and threads at once, through the run's cgroup where one can
     /// be made and `RLIMIT_NPROC` in the sandbox (see `RunGroup`); `None`: no cgroup at all.
     pub max_processes: Option<u32>,
+    /// Whether a file's run may make processes (a build's compilers) or is one process, its
+    /// threads apart (a submitted program: a new process kills it, see
+    /// [`crate::sandbox::Processes`]). A built-in's run is the judge's own code, never filtered.
+    pub processes: Processes,
     /// The only environment the child gets (it starts from an empty one).
     pub env: &'a [(&'a str, &'a str)],
     pub stdin: &'a [u8],
@@ -166,6 +188,9 @@ pub struct Finished {
     /// In a session: the process ended before it was ready for its first test (its start: the
     /// interpreter, the JVM, the file's own top-level code).
     pub in_start: bool,
+    /// In a session: the process stopped reading its input, so that the judge could not give it
+    /// this test's whole input (it was stopped at the wall-clock backstop).
+    pub stopped_reading: bool,
 }
 
 /// How much of standard error is kept for a runtime error's or a compiler's message: its first
@@ -207,18 +232,9 @@ pub fn run(job: &Job) -> Result<Finished, Error> {
 fn run_job(job: &Job) -> Result<Finished, String> {
     stop_if_interrupted();
     let limits = job.limits;
-    // The judge's own code (a built-in) needs no group: only a file's runs and builds get one.
-    let group = match (job.max_processes, job.isolation) {
-        (Some(max), Isolation::Unsandboxed { .. } | Isolation::Sandboxed { .. }) => {
-            RunGroup::create(&limits, max)
-        }
-        _ => None,
-    };
+    let group = group_for(job);
     let started = Instant::now();
-    let child = match job.isolation {
-        Isolation::Sandboxed { sandbox, layout } => start_sandboxed(job, sandbox, layout, group.as_ref())?,
-        Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(job, group.as_ref())?,
-    };
+    let child = start(job, group.as_ref())?;
     // The fence's scratch folder goes when the run is over, at the end of this function.
     let Started { pid, stdin, stdout, stderr, answer, sandboxed, fence: _fence } = child;
     let pipes = Pipes::spawn(job, stdin, stdout, stderr, answer);
@@ -236,9 +252,10 @@ fn run_job(job: &Job) -> Result<Finished, String> {
             group.kill_all();
         }
     };
-    // Without a cgroup, a sandbox's processes are sampled instead: every one is a descendant of
-    // its first process, which reaps the rest (see `tree_usage`).
-    let sample_tree = group.is_none() && sandboxed_run;
+    // Without a cgroup, a file's run is sampled instead (a sandbox's every process is a
+    // descendant of its first, which reaps the rest; a run outside it is one process): its memory
+    // is held to the limit while it runs, as the group would, and its peak read at the end.
+    let sample_tree = group.is_none() && !matches!(job.isolation, Isolation::Plain);
     let watched =
         Watch { pid, started, limits: &limits, over_limit: &pipes.over_limit, group: group.as_ref() }
             .until_ended(sample_tree, &kill_all);
@@ -281,7 +298,27 @@ fn run_job(job: &Job) -> Result<Finished, String> {
         unanswered: false,
         broke_protocol: false,
         in_start: false,
+        stopped_reading: false,
     })
+}
+
+/// The cgroup of `job`, under its limits, where one can be made: the judge's own code (a built-in)
+/// needs none, only a file's runs and builds get one.
+fn group_for(job: &Job) -> Option<RunGroup> {
+    match (job.max_processes, job.isolation) {
+        (Some(max), Isolation::Unsandboxed { .. } | Isolation::Sandboxed { .. }) => {
+            RunGroup::create(&job.limits, max)
+        }
+        _ => None,
+    }
+}
+
+/// Starts `job`'s first process as its isolation says, in `group`.
+fn start(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
+    match job.isolation {
+        Isolation::Sandboxed { sandbox, layout } => start_sandboxed(job, sandbox, layout, group),
+        Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(job, group),
+    }
 }
 
 #[cfg(test)]
@@ -302,6 +339,7 @@ mod tests {
             args: &args,
             answer_channel,
             max_processes: None,
+            processes: Processes::Many,
             env: &[],
             stdin: b"",
             limits,
@@ -357,10 +395,11 @@ mod tests {
 
     #[test]
     fn what_a_child_leaves_behind_goes_with_it() {
-        // The grandchild holds stdout open; without the group kill, reading would wait 30 s for it.
+        // The grandchild holds stdout open; without the group kill, reading would wait the 600 s
+        // for it: a deadline of minutes, not a figure.
         let started = Instant::now();
-        assert_eq!(shell("sleep 30 & echo 92", LIMITS), Ending::Exited { stdout: b"92\n".to_vec() });
-        assert!(started.elapsed() < Duration::from_secs(20), "waited for the grandchild");
+        assert_eq!(shell("sleep 600 & echo 92", LIMITS), Ending::Exited { stdout: b"92\n".to_vec() });
+        assert!(started.elapsed() < Duration::from_secs(300), "waited for the grandchild");
     }
 
     #[test]

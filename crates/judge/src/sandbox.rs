@@ -37,7 +37,7 @@ mod policy;
 mod setup;
 use child::*;
 pub use fence::{landlock_abi, Fence, Restriction};
-pub use policy::SignalFilter;
+pub use policy::{Processes, SignalFilter};
 pub use setup::*;
 
 /// The device nodes a run sees (in `/dev`).
@@ -145,7 +145,8 @@ fn probe() -> Result<Sandbox, String> {
         .into_iter()
         .find(|path| Path::new(path).exists())
         .ok_or("no /usr/bin/true to try the sandbox with")?;
-    let spawned = spawn(&sandbox, &layout, Path::new(program), &[], &[], &[], stdio)
+    let bounds = Bounds { rlimits: Vec::new(), processes: Processes::One };
+    let spawned = spawn(&sandbox, &layout, Path::new(program), &[], &[], &bounds, stdio)
         .map_err(|error| format!("the kernel refuses the judge's sandbox here: {error}"))?;
     let report = spawned.finish_blocking();
     match report {

@@ -433,6 +433,7 @@ impl Compiler<'_> {
             args,
             answer_channel: false,
             max_processes: Some(BUILD_PROCESSES),
+            processes: crate::sandbox::Processes::Many,
             env: crate::sandbox::ENV,
             stdin: b"",
             limits,

@@ -57,6 +57,15 @@ impl Finished {
             };
         }
         let limit = format_duration(limits.cpu_time);
+        if self.stopped_reading {
+            return Ending::TimeLimit {
+                detail: format!(
+                    "stopped reading its input: the judge could not give it this test, and stopped it \
+                     at the wall-clock backstop after {} ({cpu} of CPU time; the limit is {limit})",
+                    format_duration(self.wall_time)
+                ),
+            };
+        }
         if self.killed_at_backstop {
             return Ending::TimeLimit {
                 detail: format!(
@@ -110,6 +119,12 @@ impl Finished {
 pub(crate) fn crash_detail(status: ExitStatus, stderr: &str, runtime: &dyn Runtime) -> String {
     let how = match (status.code(), status.signal()) {
         (Some(code), _) => format!("exited with status {code}"),
+        // Only the filter's kill of a new process sends SIGSYS here (see `sandbox::Processes`).
+        (None, Some(libc::SIGSYS)) => format!(
+            "killed by signal {} (SIGSYS): it made a new process (fork, vfork or clone), and the judge \
+             allows a run one process, its threads apart, as DMOJ's and isolate's sandboxes do",
+            libc::SIGSYS
+        ),
         (None, Some(signal)) => format!("killed by signal {signal} ({})", signal_name(signal)),
         (None, None) => "ended abnormally".to_string(),
     };

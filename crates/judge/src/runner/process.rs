@@ -257,18 +257,21 @@ impl Watch<'_> {
         let backstop = limits.wall_backstop();
         let mut watched = Watched::default();
         let mut killed_for_output = false;
+        // The CPU time last read, and when it last grew.
+        let (mut cpu_seen, mut grew_at) = (Duration::ZERO, self.started);
         while !has_ended(pid) {
             let elapsed = self.started.elapsed();
+            let cpu = (elapsed > limits.cpu_time / 2).then(cpu_so_far).flatten();
+            if cpu.is_some_and(|cpu| cpu > cpu_seen) {
+                (cpu_seen, grew_at) = (cpu.unwrap_or_default(), Instant::now());
+            }
             if self.over_limit.load(Ordering::Relaxed) && !killed_for_output {
                 killed_for_output = true;
                 kill_all();
-            } else if elapsed > backstop && !watched.killed_at_backstop {
+            } else if !watched.killed_at_backstop && limits.past_backstop(elapsed, grew_at.elapsed()) {
                 watched.killed_at_backstop = true;
                 kill_all();
-            } else if !watched.killed_over_cpu
-                && elapsed > limits.cpu_time / 2
-                && cpu_so_far() > Some(limits.cpu_time)
-            {
+            } else if !watched.killed_over_cpu && cpu > Some(limits.cpu_time) {
                 // Over its CPU time already, counting every process: no need to wait for
                 // RLIMIT_CPU's whole second, which counts one process at a time.
                 watched.killed_over_cpu = true;
@@ -286,12 +289,17 @@ impl Watch<'_> {
                     }
                 }
             }
-            waiter.wait(
-                backstop.saturating_sub(elapsed).clamp(Duration::from_millis(1), Duration::from_millis(20)),
-            );
+            waiter.wait(until_next_look(backstop, elapsed));
         }
         watched
     }
+}
+
+/// How long a watch sleeps before it looks at a run again: 20 ms at most, less only to wake at its
+/// backstop (past it, while the run's CPU time still grows, 20 ms again).
+pub(super) fn until_next_look(backstop: Duration, elapsed: Duration) -> Duration {
+    let look = Duration::from_millis(20);
+    backstop.checked_sub(elapsed).map_or(look, |left| left.clamp(Duration::from_millis(1), look))
 }
 
 /// Sleeps until a child ends or a timeout passes: on a pidfd where Linux has them, else a sleep.

@@ -16,8 +16,8 @@ use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
 use super::{
-    has_ended, read_head_and_tail, reap, start_plain, start_sandboxed, tree_usage, ExitWaiter, Finished,
-    Isolation, Job, Limits, Reaped, RunGroup, PRINTS_KEPT, STDERR_KEPT,
+    has_ended, read_head_and_tail, reap, tree_usage, ExitWaiter, Finished, Job, Limits, Reaped, RunGroup,
+    PRINTS_KEPT, STDERR_KEPT,
 };
 
 /// One test of a session: its input line, its limits, and how much of its answer is kept.
@@ -59,30 +59,26 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
     let Some(first) = tests.first() else { return Ok(()) };
     let process_limits = process_limits(first, tests);
     let job = Job { limits: process_limits, answer_channel: true, stdin: b"", ..*job };
-    let group = match (job.max_processes, job.isolation) {
-        (Some(max), Isolation::Unsandboxed { .. } | Isolation::Sandboxed { .. }) => {
-            RunGroup::create(&process_limits, max)
-        }
-        _ => None,
-    };
+    let group = super::group_for(&job);
     let started = Instant::now();
-    let mut child = match job.isolation {
-        Isolation::Sandboxed { sandbox, layout } => start_sandboxed(&job, sandbox, layout, group.as_ref())?,
-        Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(&job, group.as_ref())?,
-    };
+    let mut child = super::start(&job, group.as_ref())?;
     let answer = child.answer.take().ok_or("a session needs an answer channel")?;
     let mut session = Session {
         pid: child.pid,
         sandboxed: child.sandboxed.is_some(),
         group: group.as_ref(),
         stdin: Some(child.stdin),
+        input: Vec::new(),
         stdout: child.stdout,
         answer,
         frame: FrameReader::default(),
         waiter: ExitWaiter::new(child.pid),
         cpu_mark: Duration::ZERO,
+        cpu_seen: Duration::ZERO,
+        grew_at: started,
         sampled_peak: 0,
     };
+    session.stdin.iter().for_each(set_nonblocking);
     set_nonblocking(&session.stdout);
     set_nonblocking(&session.answer);
     let stderr_reader = {
@@ -113,7 +109,7 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
     super::stop_if_interrupted();
     let Some(why) = stop else { return Ok(()) };
     // The test the process ended in: what it took since the last boundary, how it ended.
-    let cpu = group.as_ref().and_then(RunGroup::cpu_time).unwrap_or(cpu_total).max(session.sampled_cpu());
+    let cpu = group.as_ref().and_then(RunGroup::cpu_time).unwrap_or(cpu_total).max(session.cpu_seen);
     let peak = group.as_ref().and_then(RunGroup::peak_memory).unwrap_or(peak).max(session.sampled_peak);
     let frame = std::mem::take(&mut session.frame);
     let cpu_time = cpu.saturating_sub(session.cpu_mark);
@@ -121,7 +117,7 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
         status: std::os::unix::process::ExitStatusExt::from_raw(status),
         stderr,
         output_over_limit: why == Why::Output,
-        killed_at_backstop: why == Why::Backstop,
+        killed_at_backstop: matches!(why, Why::Backstop | Why::NotReading),
         killed_over_cpu: why == Why::Cpu,
         killed_for_memory: why == Why::Memory || group.as_ref().is_some_and(RunGroup::oom_killed),
         state: String::new(),
@@ -129,6 +125,7 @@ fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) ->
         unanswered: true,
         broke_protocol: why == Why::Protocol,
         in_start,
+        stopped_reading: why == Why::NotReading,
         // Its frame as far as it came, and what it took.
         ..answered(frame, cpu_time, test_started.elapsed(), peak, &process_limits)
     });
@@ -150,10 +147,9 @@ fn process_limits(first: &SessionTest, tests: &[SessionTest]) -> Limits {
 }
 
 /// The start's limits, up to the driver's `R`: the first test's, with the allowance added to its
-/// CPU time and its wall-clock backstop.
+/// CPU time, and so to its wall-clock backstop.
 fn startup_limits(first: &SessionTest) -> Limits {
-    let cpu_time = first.limits.cpu_time + STARTUP_ALLOWANCE;
-    Limits { cpu_time, wall_time: Some(cpu_time.saturating_mul(2) + Duration::from_secs(1)), ..first.limits }
+    Limits { cpu_time: first.limits.cpu_time + STARTUP_ALLOWANCE, wall_time: None, ..first.limits }
 }
 
 /// A test the session answered: its frame, and what it took since the last boundary.
@@ -183,6 +179,7 @@ fn answered(
         unanswered: false,
         broke_protocol: false,
         in_start: false,
+        stopped_reading: false,
     }
 }
 
@@ -197,6 +194,9 @@ enum Why {
     Memory,
     /// Something other than a frame came on the answer channel.
     Protocol,
+    /// The backstop came while the test's input was still not all written: the process had
+    /// stopped reading it.
+    NotReading,
 }
 
 /// The judge's side of a running session.
@@ -204,13 +204,19 @@ struct Session<'a> {
     pid: libc::pid_t,
     sandboxed: bool,
     group: Option<&'a RunGroup>,
+    /// Non-blocking: a process that stops reading never stops the judge.
     stdin: Option<std::fs::File>,
+    /// What is still to be written of the current test's input.
+    input: Vec<u8>,
     stdout: std::fs::File,
     answer: std::fs::File,
     frame: FrameReader,
     waiter: ExitWaiter,
     /// The CPU time counted at the last boundary.
     cpu_mark: Duration,
+    /// The most CPU time read so far, and when it last grew (see [`Limits::past_backstop`]).
+    cpu_seen: Duration,
+    grew_at: Instant,
     /// Without a group: the largest resident size sampled during the current test.
     sampled_peak: u64,
 }
@@ -228,10 +234,8 @@ impl Session<'_> {
         for test in tests {
             test_started = Instant::now();
             self.reset_peak();
-            if let Some(stdin) = &mut self.stdin {
-                // A process that no longer reads is told by its status instead.
-                let _ = stdin.write_all(test.input);
-            }
+            // Written as the process reads it, while the frame is awaited.
+            self.input = test.input.to_vec();
             let stop = self.await_frame(&test.limits, test.answer_bytes, false, test_started);
             if stop.is_some() {
                 return (stop, test_started);
@@ -261,12 +265,18 @@ impl Session<'_> {
         }
     }
 
-    /// The CPU time of every process of the session so far: the group's, else the live tree's.
-    fn cpu_now(&self) -> Duration {
-        match self.group.and_then(RunGroup::cpu_time) {
+    /// The CPU time of every process of the session so far: the group's, else the live tree's
+    /// (the largest read, so that a test killed without a group still shows what it took: once
+    /// the process is gone, `/proc` has nothing of it).
+    fn cpu_now(&mut self) -> Duration {
+        let cpu = match self.group.and_then(RunGroup::cpu_time) {
             Some(cpu) => cpu,
             None => self.sampled_cpu(),
+        };
+        if cpu > self.cpu_seen {
+            (self.cpu_seen, self.grew_at) = (cpu, Instant::now());
         }
+        cpu
     }
 
     /// Without a group: the tree's CPU time from `/proc` and its processes' CPU clocks.
@@ -299,6 +309,7 @@ impl Session<'_> {
             Some(why)
         };
         loop {
+            self.feed();
             self.frame.prints_from(&mut self.stdout);
             match self.frame.answer_from(&mut self.answer) {
                 Progress::Done => {
@@ -323,10 +334,12 @@ impl Session<'_> {
                 return stop(self, Why::Ended);
             }
             let elapsed = since.elapsed();
-            if elapsed > backstop {
-                return stop(self, Why::Backstop);
+            let test_cpu = self.cpu_now().saturating_sub(self.cpu_mark);
+            if limits.past_backstop(elapsed, self.grew_at.elapsed()) {
+                let why = if self.input.is_empty() { Why::Backstop } else { Why::NotReading };
+                return stop(self, why);
             }
-            if self.cpu_now().saturating_sub(self.cpu_mark) > limits.cpu_time {
+            if test_cpu > limits.cpu_time {
                 return stop(self, Why::Cpu);
             }
             if self.group.is_none() {
@@ -337,20 +350,44 @@ impl Session<'_> {
                     }
                 }
             }
-            self.wait_for_output(backstop.saturating_sub(elapsed).min(Duration::from_millis(20)));
+            self.wait_for_output(super::until_next_look(backstop, elapsed));
         }
     }
 
-    /// Sleeps until the answer channel or stdout has something, the process ends, or `timeout`.
+    /// Writes what the process's input pipe takes now of the test's input, never waiting: a
+    /// process that stops reading (or fills its own stdin) is stopped at the backstop, and the
+    /// judge goes on. A closed pipe drops the rest (the process's end tells the rest).
+    fn feed(&mut self) {
+        let Some(stdin) = &mut self.stdin else { return };
+        while !self.input.is_empty() {
+            match stdin.write(&self.input) {
+                Ok(written) => drop(self.input.drain(..written)),
+                Err(error) if error.kind() == ErrorKind::Interrupted => {}
+                Err(error) if error.kind() == ErrorKind::WouldBlock => return,
+                Err(_) => {
+                    self.input.clear();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Sleeps until the answer channel or stdout has something, the input pipe has room for what
+    /// is left of the input, the process ends, or `timeout`.
     fn wait_for_output(&self, timeout: Duration) {
+        let input = match (&self.stdin, self.input.is_empty()) {
+            (Some(stdin), false) => stdin.as_raw_fd(),
+            _ => -1,
+        };
         let mut fds = [
             libc::pollfd { fd: self.answer.as_raw_fd(), events: libc::POLLIN, revents: 0 },
             libc::pollfd { fd: self.stdout.as_raw_fd(), events: libc::POLLIN, revents: 0 },
             libc::pollfd { fd: self.waiter.raw_fd().unwrap_or(-1), events: libc::POLLIN, revents: 0 },
+            libc::pollfd { fd: input, events: libc::POLLOUT, revents: 0 },
         ];
         let millis = i32::try_from(timeout.as_millis()).unwrap_or(i32::MAX).max(1);
-        // SAFETY: three valid pollfds for the duration of the call (a negative fd is ignored).
-        unsafe { libc::poll(fds.as_mut_ptr(), 3, millis) };
+        // SAFETY: four valid pollfds for the duration of the call (a negative fd is ignored).
+        unsafe { libc::poll(fds.as_mut_ptr(), 4, millis) };
         // A closed pipe stays readable: a short sleep keeps the loop from spinning until the
         // process's end is seen.
         if fds[..2].iter().any(|fd| fd.revents & libc::POLLHUP != 0) {
@@ -430,7 +467,7 @@ impl FrameReader {
                 self.extra = true;
                 return;
             }
-            let Some((answer_size, state_size)) = self.sizes else {
+            let Some((answer_size, _)) = self.sizes else {
                 let line_end = chunk.iter().position(|&byte| byte == b'\n');
                 let (head, rest) = chunk.split_at(line_end.map_or(chunk.len(), |at| at + 1));
                 self.header.extend_from_slice(head);
@@ -458,8 +495,14 @@ impl FrameReader {
                     self.extra = true;
                     return;
                 };
+                // Sizes are the file's to choose: checked, in every build (`u64::MAX` twice once
+                // wrapped to a small frame).
+                let Some(announced) = answer.checked_add(state) else {
+                    self.extra = true;
+                    return;
+                };
                 self.sizes = Some((answer, state));
-                self.announced = answer.saturating_add(state);
+                self.announced = announced;
                 *done = self.announced == 0;
                 continue;
             };
@@ -469,14 +512,13 @@ impl FrameReader {
             let room = self.keep.saturating_sub(self.answer.len());
             self.answer.extend_from_slice(&answer[..answer.len().min(room)]);
             self.answer_total += answer.len() as u64;
-            let state_left =
-                (answer_size + state_size - self.read - answer_left as u64).min(rest.len() as u64);
+            let state_left = (self.announced - self.read - answer_left as u64).min(rest.len() as u64);
             let (state, rest) = rest.split_at(state_left as usize);
             let room = STATE_KEPT.saturating_sub(self.state.len());
             self.state.extend_from_slice(&state[..state.len().min(room)]);
             self.read += (answer.len() + state.len()) as u64;
             chunk = rest;
-            *done = self.read == answer_size + state_size;
+            *done = self.read == self.announced;
         }
     }
 }
@@ -497,7 +539,7 @@ fn read_available(source: &mut std::fs::File, mut take: impl FnMut(&[u8])) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runner::Ending;
+    use crate::runner::{Ending, Isolation};
     use std::ffi::OsString;
     use std::path::Path;
 
@@ -516,6 +558,7 @@ mod tests {
             args: &args,
             answer_channel: true,
             max_processes: None,
+            processes: crate::sandbox::Processes::Many,
             env: &[],
             stdin: b"",
             limits: LIMITS,
@@ -622,5 +665,33 @@ done"#;
         let mut done = false;
         reader.take(b"R\n", &mut done);
         assert!(done && !reader.extra);
+        // Sizes whose sum passes u64 are not the protocol, in every build (a debug build's `+`
+        // once panicked on them, and the judge with it).
+        reader.begin(10, false);
+        let mut done = false;
+        reader.take(format!("A {} 1\nxy", u64::MAX).as_bytes(), &mut done);
+        assert!(reader.extra && !done);
+    }
+
+    /// A process that stops reading its input (here: never reads it; a file once filled its own
+    /// stdin through /proc/self/fd/0) cannot stop the judge: the test's input, larger than a
+    /// pipe holds, is written as the process takes it, and the test ends at the backstop with a
+    /// verdict that says why. (The deadline guards against a hang: minutes, not a figure.)
+    #[test]
+    fn a_process_that_stops_reading_its_input_ends_its_session_at_the_backstop() {
+        let input = format!("{}\n", "7".repeat(1 << 20));
+        let (sender, receiver) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = sender.send(session("printf 'R\\n' >&3; exec sleep 60", &[&input, "2\n"]));
+        });
+        let finished = receiver.recv_timeout(Duration::from_secs(300)).expect("the session ended");
+        assert_eq!(finished.len(), 1, "{finished:?}");
+        assert!(finished[0].stopped_reading && finished[0].ended_process, "{:?}", finished[0]);
+        let Ending::TimeLimit { detail } =
+            finished[0].clone().ending(&LIMITS, &crate::runner::UnknownRuntime)
+        else {
+            panic!("TLE: {:?}", finished[0])
+        };
+        assert!(detail.starts_with("stopped reading its input"), "{detail}");
     }
 }

@@ -78,7 +78,8 @@ pub(super) fn start_sandboxed(
         stderr: stderr_write,
         answer: answer_write,
     };
-    let mut spawned = crate::sandbox::spawn(sandbox, layout, job.program, job.args, job.env, &limits, stdio)?;
+    let bounds = crate::sandbox::Bounds { rlimits: limits, processes: job.processes };
+    let mut spawned = crate::sandbox::spawn(sandbox, layout, job.program, job.args, job.env, &bounds, stdio)?;
     if let Some(group) = group {
         if let Err(error) = group.add(spawned.pid) {
             // SAFETY: the pid is this process's child, not yet reaped.
@@ -125,8 +126,8 @@ pub(super) fn start_plain(job: &Job, group: Option<&RunGroup>) -> Result<Started
     let procs = group.map(RunGroup::procs_files).unwrap_or_default();
     // A file's run outside the sandbox shares the judge's user: it may signal nothing but itself.
     // Assembled here, for a file's run outside the sandbox: the child only writes its pid into it.
-    let mut signal_filter =
-        matches!(job.isolation, Isolation::Unsandboxed { .. }).then(crate::sandbox::SignalFilter::new);
+    let mut signal_filter = matches!(job.isolation, Isolation::Unsandboxed { .. })
+        .then(|| crate::sandbox::SignalFilter::new(job.processes));
     // SAFETY: the closure runs in the forked child before exec and only makes plain system
     // calls on values prepared before the fork.
     unsafe {

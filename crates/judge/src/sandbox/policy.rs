@@ -17,8 +17,18 @@
 //!   x86-64), whose numbers name other calls.
 //!
 //! Refused with `EPERM`: `ptrace`'s `PTRACE_ATTACH` and `PTRACE_SEIZE` (a process may still be
-//! traced by its parent after `PTRACE_TRACEME`: its own children only), and `personality` but to
-//! read it or to set the plain Linux one.
+//! traced by its parent after `PTRACE_TRACEME`: its own children only), `personality` but to
+//! read it or to set the plain Linux one, and naming the process a descriptor's signals go to
+//! (`fcntl`'s `F_SETOWN`, `F_SETOWN_EX` and `F_SETSIG`, `ioctl`'s `FIOSETOWN` and `SIOCSPGRP`: with
+//! `O_ASYNC`, the kernel then signals that process for the run, and only Landlock's ABI 6 and
+//! later scope it).
+//!
+//! A submitted program's run (not its build: compilers keep their processes) is one process, as
+//! DMOJ's cptbox and isolate make it by default: it may make threads (`clone` with
+//! `CLONE_THREAD`), and a `fork`, a `vfork` or any other `clone` kills it at once
+//! (`SECCOMP_RET_KILL_PROCESS`, seen as `SIGSYS`, which nothing else here sends): a runtime error
+//! the runner names. So its CPU time and peak memory are its own process's, read from the kernel
+//! exactly with or without a cgroup, and nothing it starts can hide time, memory or processes.
 //!
 //! The program is a small assembly with labels, resolved into classic BPF's forward jumps.
 
@@ -34,6 +44,11 @@ enum Label {
     Clone,
     Ptrace,
     Personality,
+    /// A new process where the run must stay one: killed.
+    KillProcess,
+    Socket,
+    Fcntl,
+    Ioctl,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -60,11 +75,13 @@ enum Op {
 const ALLOW: u32 = libc::SECCOMP_RET_ALLOW;
 const NO_SUCH_CALL: u32 = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
 const REFUSE: u32 = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+const KILL_PROCESS: u32 = libc::SECCOMP_RET_KILL_PROCESS;
 
-/// `seccomp_data`'s fields: the call's number, its ABI, the low half of its first argument.
+/// `seccomp_data`'s fields: the call's number, its ABI, the low halves of its first two arguments.
 const NUMBER: u32 = 0;
 const ARCH: u32 = 4;
 const FIRST_ARGUMENT: u32 = 16;
+const SECOND_ARGUMENT: u32 = 24;
 
 #[cfg(target_arch = "x86_64")]
 const NATIVE_ARCH: u32 = 0xC000_003E;
@@ -83,7 +100,21 @@ const NEW_NAMESPACES: u32 = (libc::CLONE_NEWNS
     | libc::CLONE_NEWPID
     | libc::CLONE_NEWNET) as u32;
 
+/// How many processes a run may be: a build's compilers make as many as they need (their cgroup
+/// and `RLIMIT_NPROC` cap them); a submitted program's run is one process, threads apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Processes {
+    Many,
+    One,
+}
+
 const PTRACE_ATTACH: u32 = 16;
+/// `ioctl`s that make a process the owner of a descriptor's signals (as `F_SETOWN` does).
+const FIOSETOWN: u32 = 0x8901;
+/// `fcntl`'s commands that libc names for x86-64 only (the same on aarch64).
+const F_SETOWN_EX: u32 = 15;
+const F_SETSIG: u32 = 10;
+const SIOCSPGRP: u32 = 0x8902;
 const PTRACE_SEIZE: u32 = 0x4206;
 /// `personality(0xffffffff)` reads the persona without changing it; 0 is plain Linux.
 const PERSONALITY_QUERY: u32 = 0xffff_ffff;
@@ -126,31 +157,51 @@ fn refused_calls() -> Vec<libc::c_long> {
     calls
 }
 
-fn program() -> Vec<Op> {
+fn program(processes: Processes) -> Vec<Op> {
     use Label::*;
     use Op::*;
     let x32_bit = if cfg!(target_arch = "x86_64") { X32_SYSCALL_BIT } else { u32::MAX };
     // The native ABI goes on to the number checks; any other gets nothing.
     let mut ops = vec![Load(ARCH), IfEqual(NATIVE_ARCH, Numbers), Return(NO_SUCH_CALL), Here(Numbers)];
-    ops.extend(numbers(x32_bit));
+    ops.extend(numbers(x32_bit, processes));
     ops
 }
 
+/// The calls that make a process other than a `clone`: x86-64's `fork` and `vfork` (aarch64 has
+/// none: its libc forks through `clone`).
+fn forks() -> Vec<libc::c_long> {
+    #[cfg(target_arch = "x86_64")]
+    return vec![libc::SYS_fork, libc::SYS_vfork];
+    #[cfg(not(target_arch = "x86_64"))]
+    return Vec::new();
+}
+
 /// The checks of the call's number (the ABI checked before), then each label's own checks.
-fn numbers(x32_bit: u32) -> Vec<Op> {
+fn numbers(x32_bit: u32, processes: Processes) -> Vec<Op> {
     use Label::*;
     use Op::*;
     let mut ops = vec![Load(NUMBER), IfAtLeast(x32_bit, NoSuchCall)];
     ops.extend(refused_calls().into_iter().map(|call| IfEqual(call as u32, NoSuchCall)));
+    if processes == Processes::One {
+        ops.extend(forks().into_iter().map(|call| IfEqual(call as u32, KillProcess)));
+    }
     ops.extend([
         IfEqual(libc::SYS_clone as u32, Clone),
         IfEqual(libc::SYS_ptrace as u32, Ptrace),
         IfEqual(libc::SYS_personality as u32, Personality),
+        IfEqual(libc::SYS_fcntl as u32, Fcntl),
+        IfEqual(libc::SYS_ioctl as u32, Ioctl),
         Return(ALLOW),
         // x86-64's clone takes its flags first; so do aarch64's.
         Here(Clone),
         Load(FIRST_ARGUMENT),
         IfAny(NEW_NAMESPACES, NoSuchCall),
+    ]);
+    if processes == Processes::One {
+        // A thread shares its process's memory, signals and accounting; anything else is a process.
+        ops.extend([IfAny(libc::CLONE_THREAD as u32, Allow), Return(KILL_PROCESS)]);
+    }
+    ops.extend([
         Return(ALLOW),
         Here(Ptrace),
         Load(FIRST_ARGUMENT),
@@ -162,10 +213,24 @@ fn numbers(x32_bit: u32) -> Vec<Op> {
         IfEqual(PERSONALITY_QUERY, Allow),
         IfEqual(0, Allow),
         Return(REFUSE),
+        // A descriptor's signals (`O_ASYNC`) go to the owner it names: no owner may be set.
+        Here(Fcntl),
+        Load(SECOND_ARGUMENT),
+        IfEqual(libc::F_SETOWN as u32, Refuse),
+        IfEqual(F_SETOWN_EX, Refuse),
+        IfEqual(F_SETSIG, Refuse),
+        Return(ALLOW),
+        Here(Ioctl),
+        Load(SECOND_ARGUMENT),
+        IfEqual(FIOSETOWN, Refuse),
+        IfEqual(SIOCSPGRP, Refuse),
+        Return(ALLOW),
         Here(NoSuchCall),
         Return(NO_SUCH_CALL),
         Here(Refuse),
         Return(REFUSE),
+        Here(KillProcess),
+        Return(KILL_PROCESS),
         Here(Allow),
         Return(ALLOW),
     ]);
@@ -174,8 +239,8 @@ fn numbers(x32_bit: u32) -> Vec<Op> {
 
 /// The filter, as `PR_SET_SECCOMP` takes it. Built before the sandbox's `clone`; only the
 /// pointer to it crosses into the child.
-pub(super) fn filter() -> Vec<libc::sock_filter> {
-    assemble(&program()).0
+pub(super) fn filter(processes: Processes) -> Vec<libc::sock_filter> {
+    assemble(&program(processes)).0
 }
 
 /// The filter of a run outside the sandbox (`--no-sandbox`), which shares the judge's user and
@@ -185,7 +250,10 @@ pub(super) fn filter() -> Vec<libc::sock_filter> {
 /// (`EPERM`), and so are `setsid` and `setpgid` (the run and all it starts stay in the process
 /// group the runner kills at the end: no daemon outlives it) and every call made through another
 /// ABI than the judge's own (i386's `int 0x80` on x86-64, whose `kill` killed the judge, and
-/// x32's). The rest is the sandbox's own policy (no namespaces, io_uring, `bpf`...).
+/// x32's). Nor may it reach the network: `socket` of any family but `AF_UNIX` is refused
+/// (Landlock's network rules cover TCP alone: a run once sent its board over UDP to a helper on
+/// 127.0.0.1). The rest is the sandbox's own policy (no namespaces, io_uring, `bpf`, no owner for
+/// a descriptor's signals, one process for a run...).
 #[derive(Debug)]
 pub struct SignalFilter {
     filter: Vec<libc::sock_filter>,
@@ -195,7 +263,7 @@ pub struct SignalFilter {
 
 impl SignalFilter {
     /// Assembled before the fork, its pid checks left for [`SignalFilter::fill`].
-    pub fn new() -> SignalFilter {
+    pub fn new(processes: Processes) -> SignalFilter {
         use Label::*;
         use Op::*;
         let x32_bit = if cfg!(target_arch = "x86_64") { X32_SYSCALL_BIT } else { u32::MAX };
@@ -226,9 +294,16 @@ impl SignalFilter {
         ];
         ops.extend(to_pid_check.into_iter().map(|call| IfEqual(call as u32, PidCheck)));
         ops.extend(refused.into_iter().map(|call| IfEqual(call as u32, Refuse)));
+        ops.push(IfEqual(libc::SYS_socket as u32, Socket));
         // Then the sandbox's own checks (which place `Refuse`, `Allow` and `NoSuchCall`).
-        ops.extend(numbers(x32_bit));
+        ops.extend(numbers(x32_bit, processes));
         ops.extend([
+            // A socket's family is its first argument; a socket pair is always AF_UNIX.
+            // (`Allow` and `Refuse` stand before it, and jumps go forward only.)
+            Here(Socket),
+            Load(FIRST_ARGUMENT),
+            IfEqual(libc::AF_UNIX as u32, PidAllowed),
+            Return(REFUSE),
             // The pid is the first argument, a C int: its low half.
             Here(PidCheck),
             Load(FIRST_ARGUMENT),
@@ -250,12 +325,6 @@ impl SignalFilter {
             self.filter[at].k = if negated { own.wrapping_neg() as u32 } else { own as u32 };
         }
         libc::sock_fprog { len: self.filter.len() as u16, filter: self.filter.as_mut_ptr() }
-    }
-}
-
-impl Default for SignalFilter {
-    fn default() -> SignalFilter {
-        SignalFilter::new()
     }
 }
 
@@ -315,6 +384,11 @@ mod tests {
 
     /// Runs the filter as the kernel would on one call: what it returns.
     fn verdict(filter: &[libc::sock_filter], arch: u32, number: u32, first: u32) -> u32 {
+        verdict_of_two(filter, arch, number, first, 0)
+    }
+
+    /// The same with a second argument.
+    fn verdict_of_two(filter: &[libc::sock_filter], arch: u32, number: u32, first: u32, second: u32) -> u32 {
         let mut accumulator = 0u32;
         let mut at = 0;
         loop {
@@ -325,6 +399,7 @@ mod tests {
                     ARCH => arch,
                     NUMBER => number,
                     FIRST_ARGUMENT => first,
+                    SECOND_ARGUMENT => second,
                     other => panic!("a load of offset {other}"),
                 };
                 at += 1;
@@ -342,10 +417,24 @@ mod tests {
         }
     }
 
+    /// No descriptor's signals may be sent to a process the run names, in or out of the sandbox.
+    fn assert_no_owner_for_signals(filter: &[libc::sock_filter]) {
+        let second =
+            |number: libc::c_long, second: u32| verdict_of_two(filter, NATIVE_ARCH, number as u32, 3, second);
+        for owner in [libc::F_SETOWN as u32, F_SETOWN_EX, F_SETSIG] {
+            assert_eq!(second(libc::SYS_fcntl, owner), REFUSE, "fcntl {owner}");
+        }
+        assert_eq!(second(libc::SYS_fcntl, libc::F_GETFL as u32), ALLOW);
+        assert_eq!(second(libc::SYS_fcntl, libc::F_SETFL as u32), ALLOW);
+        assert_eq!(second(libc::SYS_ioctl, FIOSETOWN), REFUSE);
+        assert_eq!(second(libc::SYS_ioctl, SIOCSPGRP), REFUSE);
+        assert_eq!(second(libc::SYS_ioctl, libc::FIONREAD as u32), ALLOW);
+    }
+
     #[test]
     fn a_run_outside_the_sandbox_signals_and_limits_only_itself() {
         let own = 4242;
-        let mut filter = SignalFilter::new();
+        let mut filter = SignalFilter::new(Processes::Many);
         let _ = filter.fill(own);
         let call =
             |number: libc::c_long, first: u32| verdict(&filter.filter, NATIVE_ARCH, number as u32, first);
@@ -362,6 +451,13 @@ mod tests {
         assert_eq!(call(libc::SYS_read, 1), ALLOW);
         assert_eq!(call(libc::SYS_io_uring_setup, 1), NO_SUCH_CALL);
         assert_eq!(call(libc::SYS_clone, libc::CLONE_NEWUSER as u32), NO_SUCH_CALL);
+        // No network but a local socket; no descriptor's signals sent to another process.
+        assert_eq!(call(libc::SYS_socket, libc::AF_INET as u32), REFUSE);
+        assert_eq!(call(libc::SYS_socket, libc::AF_INET6 as u32), REFUSE);
+        assert_eq!(call(libc::SYS_socket, libc::AF_NETLINK as u32), REFUSE);
+        assert_eq!(call(libc::SYS_socket, libc::AF_UNIX as u32), ALLOW);
+        assert_eq!(call(libc::SYS_socketpair, libc::AF_UNIX as u32), ALLOW);
+        assert_no_owner_for_signals(&filter.filter);
         const AUDIT_ARCH_I386: u32 = 0x4000_0003;
         assert_eq!(verdict(&filter.filter, AUDIT_ARCH_I386, 37, 0), REFUSE);
         if cfg!(target_arch = "x86_64") {
@@ -371,7 +467,7 @@ mod tests {
 
     #[test]
     fn the_policy_refuses_what_no_solution_needs_and_allows_the_rest() {
-        let filter = filter();
+        let filter = filter(Processes::Many);
         let native = |number: libc::c_long, first: u32| verdict(&filter, NATIVE_ARCH, number as u32, first);
         for call in refused_calls() {
             assert_eq!(native(call, 0), NO_SUCH_CALL, "call {call}");
@@ -392,11 +488,54 @@ mod tests {
         assert_eq!(native(libc::SYS_ptrace, PTRACE_SEIZE), REFUSE);
         assert_eq!(native(libc::SYS_personality, PERSONALITY_QUERY), ALLOW);
         assert_eq!(native(libc::SYS_personality, 0x0040_0000), REFUSE);
+        assert_no_owner_for_signals(&filter);
+        // The sandbox has a network of its own: a socket there reaches nothing outside.
+        assert_eq!(native(libc::SYS_socket, libc::AF_INET as u32), ALLOW);
         // Another ABI gets nothing at all: i386's 37 is its kill.
         const AUDIT_ARCH_I386: u32 = 0x4000_0003;
         assert_eq!(verdict(&filter, AUDIT_ARCH_I386, 37, 0), NO_SUCH_CALL);
         if cfg!(target_arch = "x86_64") {
             assert_eq!(native(X32_SYSCALL_BIT as libc::c_long | libc::SYS_read, 0), NO_SUCH_CALL);
+        }
+    }
+
+    #[test]
+    fn a_run_is_one_process_and_a_build_is_not() {
+        let thread =
+            (libc::CLONE_VM | libc::CLONE_FS | libc::CLONE_FILES | libc::CLONE_SIGHAND | libc::CLONE_THREAD)
+                as u32;
+        // posix_spawn's vfork, and a plain fork through clone.
+        let processes =
+            [(libc::CLONE_VM | libc::CLONE_VFORK) as u32 | libc::SIGCHLD as u32, libc::SIGCHLD as u32];
+        let mut outside = SignalFilter::new(Processes::One);
+        let _ = outside.fill(4242);
+        for filter in [filter(Processes::One), outside.filter.clone()] {
+            let native =
+                |number: libc::c_long, first: u32| verdict(&filter, NATIVE_ARCH, number as u32, first);
+            assert_eq!(native(libc::SYS_clone, thread), ALLOW);
+            for flags in processes {
+                assert_eq!(native(libc::SYS_clone, flags), KILL_PROCESS, "clone {flags:#x}");
+            }
+            for call in forks() {
+                assert_eq!(native(call, 0), KILL_PROCESS, "call {call}");
+            }
+            // clone3's flags are out of the filter's reach: refused whatever they are, glibc's
+            // threads fall back to clone.
+            assert_eq!(native(libc::SYS_clone3, 0), NO_SUCH_CALL);
+            assert_eq!(native(libc::SYS_clone, thread | libc::CLONE_NEWUSER as u32), NO_SUCH_CALL);
+            assert_eq!(native(libc::SYS_read, 0), ALLOW);
+        }
+        let mut outside = SignalFilter::new(Processes::Many);
+        let _ = outside.fill(4242);
+        for filter in [filter(Processes::Many), outside.filter.clone()] {
+            let native =
+                |number: libc::c_long, first: u32| verdict(&filter, NATIVE_ARCH, number as u32, first);
+            for flags in processes {
+                assert_eq!(native(libc::SYS_clone, flags), ALLOW, "a build's clone {flags:#x}");
+            }
+            for call in forks() {
+                assert_eq!(native(call, 0), ALLOW, "a build's call {call}");
+            }
         }
     }
 }

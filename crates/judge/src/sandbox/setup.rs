@@ -66,8 +66,15 @@ pub(super) struct Plan {
 /// The descriptor a bind's source is opened as in the child, the first of them.
 pub(super) const FIRST_SLOT: RawFd = 100;
 
-/// Starts `program` with `args` and `env` in a new sandbox laid out as `layout`, under
-/// `rlimits` (soft and hard; applied to the program, which its processes inherit).
+/// What binds a sandboxed program beyond what it sees: its resource limits (soft and hard;
+/// applied to the program, which its processes inherit) and how many processes it may be.
+#[derive(Clone, Debug)]
+pub struct Bounds {
+    pub rlimits: Vec<(libc::__rlimit_resource_t, u64, u64)>,
+    pub processes: Processes,
+}
+
+/// Starts `program` with `args` and `env` in a new sandbox laid out as `layout`, within `bounds`.
 ///
 /// # Errors
 /// One line: the kernel refused the namespaces, or a host path could not be opened.
@@ -77,13 +84,14 @@ pub fn spawn(
     program: &Path,
     args: &[OsString],
     env: &[(&str, &str)],
-    rlimits: &[(libc::__rlimit_resource_t, u64, u64)],
+    bounds: &Bounds,
     stdio: Stdio,
 ) -> Result<Spawned, String> {
     let (report_read, report_write) = pipe().map_err(|error| error.to_string())?;
     let (sync_read, sync_write) = pipe().map_err(|error| error.to_string())?;
     let (mut plan, descriptions) = make_plan(sandbox, layout, program, args, env)?;
-    plan.rlimits = rlimits.to_vec();
+    plan.rlimits = bounds.rlimits.clone();
+    plan.policy = policy::filter(bounds.processes);
     plan.fds = [
         stdio.stdin.as_raw_fd(),
         stdio.stdout.as_raw_fd(),
@@ -206,7 +214,7 @@ pub(super) fn make_plan(
         ids: (INSIDE_UID, INSIDE_UID),
         drop_groups: sandbox.as_root,
         fds: [-1; 6],
-        policy: policy::filter(),
+        policy: policy::filter(Processes::Many),
         judge_strings: judge_strings(),
     };
     Ok((plan, descriptions))

@@ -1,6 +1,8 @@
 # HOSTILE (processes), CSES 1624 whole program: three children burn 0.9 s of CPU each (2.7 s in
 # all), each saying so on a pipe when done; the parent, which never waits for them (their time is
-# never folded into its own), then prints the RIGHT count. Every process of a run counts: TLE.
+# never folded into its own), then prints the RIGHT count. A run is one process: its first fork
+# kills it (SIGSYS), RE, so no child's time can hide (with the sandbox's reaper and without a
+# cgroup, children reaped by the kernel once took 3.6 s unseen).
 import os
 import sys
 import time

@@ -1,6 +1,7 @@
 # HOSTILE (memory), CSES 1624 whole program: three children fill 300 MB each (900 MB in all,
 # against the 512 MB limit), each saying so on a pipe and holding it; the parent then prints the
-# RIGHT count. The limit holds for the whole run: MLE.
+# RIGHT count. A run is one process: its first fork kills it (SIGSYS), RE (without the rule and
+# without a cgroup, four such children once held 1.6 GB under --no-sandbox, AC).
 import os
 import sys
 import time

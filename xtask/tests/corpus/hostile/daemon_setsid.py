@@ -2,8 +2,8 @@
 # again, its standard streams on /dev/null), names it qj-daemon-sid and lets it sleep 30 s, then
 # prints the RIGHT count and ends.
 # Without a cgroup (a non-root user on cgroup v1, or QUEENS_JUDGE_CGROUPS=off) and without the
-# sandbox, a daemon in a session of its own once outlived the judge. AC, and no process named
-# qj-daemon-sid may be left once the verdict is in.
+# sandbox, a daemon in a session of its own once outlived the judge. A run is one process: its
+# first fork kills it, RE, and no process named qj-daemon-sid may be left once the verdict is in.
 import os
 import sys
 import time

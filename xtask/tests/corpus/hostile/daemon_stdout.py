@@ -1,6 +1,6 @@
 # HOSTILE (processes), CSES 1624 whole program: prints the RIGHT count, then leaves a daemon
-# holding stdout that prints 0 after 1.5 s and then sleeps 25 s. The daemon ends with the program:
-# AC, at once (a judge that waited for stdout to close would read "0" too, a WA, after 25 s).
+# holding stdout that prints 0 after 1.5 s and then sleeps 25 s. A run is one process: its fork
+# kills it, RE, at once (a judge that waited for stdout to close would have waited 25 s).
 import os
 import sys
 import time

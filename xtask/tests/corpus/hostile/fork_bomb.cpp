@@ -2,8 +2,8 @@
 // (prctl PR_SET_NAME; children inherit the name) and forks without end, ignoring failed forks,
 // so every process spins forever. NEVER RUN IT OUTSIDE A SANDBOX THAT CAPS PROCESSES (a pids
 // cgroup, or RLIMIT_NPROC for a non-root user -- root ignores RLIMIT_NPROC).
-// Expected verdict: TLE (the spinning burns CPU time) or RE (a sandbox that kills it); and after
-// the verdict no process named "qj-forkbomb" may be left (see /proc/*/comm).
+// Expected verdict: RE, a run being one process (its first fork kills it, SIGSYS); and after the
+// verdict no process named "qj-forkbomb" may be left (see /proc/*/comm).
 #include <sys/prctl.h>
 #include <unistd.h>
 

@@ -1,6 +1,6 @@
 # HOSTILE (processes), CSES 1624 whole program: prints nothing itself; a detached grandchild (a
 # session of its own) prints the RIGHT count 1.5 s after the program has ended. Nothing of a run
-# outlives it: WA (no answer).
+# outlives it, and a run is one process: its first fork kills it, RE.
 import os
 import sys
 import time

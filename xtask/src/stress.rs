@@ -136,7 +136,12 @@ impl Args {
 
     /// The command that reproduces this run.
     fn command_line(options: &StressOptions) -> String {
-        let files: Vec<String> = options.files.iter().map(|file| format!(" {}", file.display())).collect();
+        // Shown on the terminal and kept in a case's description: a name's controls escaped.
+        let files: Vec<String> = options
+            .files
+            .iter()
+            .map(|file| format!(" {}", judge::escape::escape_one_line(&file.display().to_string())))
+            .collect();
         let mut command = format!(
             "{} stress{} --seed {} --iterations {} --sizes {} --density {}..{}",
             judge::invocation(),

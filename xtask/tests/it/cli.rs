@@ -278,3 +278,39 @@ fn output_into_a_closed_pipe_ends_quietly() {
         assert!(ended_quietly(status), "{arguments:?} with stderr gone too: {status:?}");
     }
 }
+
+/// No name a file chose and nothing a program wrote reaches the terminal raw, whichever command
+/// prints it: a file named with an OSC sequence, a bell and a right-to-left override (which would
+/// show `...py` for a name that is not), whose run writes a screen clear and an OSC 52 clipboard
+/// write on stderr, is judged, benched and stressed, and read by new-case as a board; none of their
+/// outputs holds an escape, a bell or a bidirectional control (colour is off: nothing of the judge's
+/// own is one either).
+#[test]
+fn no_name_or_output_of_a_file_reaches_the_terminal_raw() {
+    let folder = TempFolder::new("terminal-safe");
+    let name = "evil\x1b]0;owned\x07\u{202e}yp.py";
+    let file = folder.write(
+        name,
+        "import sys\nsys.stdin.read()\nsys.stderr.write('\\x1b[2J\\x1b]52;c;aGk=\\x07\\u202e')\nsys.exit(1)\n",
+    );
+    let board = folder.write("board\x1b[31m\u{2066}.txt", "..x\n");
+    let file_arg = path_arg(&file);
+    let runs = [
+        xtask(&["judge", "--case", "cses/sample", file_arg]).run(),
+        xtask(&["bench", "--in-place", "--sizes", "8", "--impl", "cses/bitmask", "--budget", "2", file_arg])
+            .run(),
+        xtask(&["stress", "--iterations", "2", "--problem", "cses1624", file_arg]).run(),
+        xtask(&["new-case", "x", "--board", path_arg(&board), "--cases", path_arg(&folder.path)]).run(),
+    ];
+    for ran in &runs {
+        assert_ne!(ran.code, Some(0), "{ran}");
+        for (stream, text) in [("stdout", &ran.stdout), ("stderr", &ran.stderr)] {
+            let raw: Vec<char> =
+                text.chars().filter(|c| matches!(c, '\x1b' | '\x07' | '\u{202e}' | '\u{2066}')).collect();
+            assert_eq!(raw, Vec::<char>::new(), "{} {stream}:\n{ran}", ran.shown.escape_debug());
+        }
+    }
+    // And they say what they saw, escaped.
+    assert!(runs[0].stdout.contains(r"evil\x1b]0;owned\x07\u{202e}yp.py"), "{}", runs[0]);
+    assert!(runs[0].stdout.contains(r"\x1b[2J"), "{}", runs[0]);
+}

@@ -295,10 +295,11 @@ fn no_name_or_output_of_a_file_reaches_the_terminal_raw() {
     );
     let board = folder.write("board\x1b[31m\u{2066}.txt", "..x\n");
     let file_arg = path_arg(&file);
+    let plot = folder.path.join("plot");
+    let bench = ["bench", "--in-place", "--sizes", "8", "--impl", "cses/bitmask", "--budget", "2", "--out"];
     let runs = [
         xtask(&["judge", "--case", "cses/sample", file_arg]).run(),
-        xtask(&["bench", "--in-place", "--sizes", "8", "--impl", "cses/bitmask", "--budget", "2", file_arg])
-            .run(),
+        xtask(&[&bench[..], &[path_arg(&plot), file_arg]].concat()).run(),
         xtask(&["stress", "--iterations", "2", "--problem", "cses1624", file_arg]).run(),
         xtask(&["new-case", "x", "--board", path_arg(&board), "--cases", path_arg(&folder.path)]).run(),
     ];

@@ -7,7 +7,7 @@
 use std::ffi::OsString;
 
 use super::context::{resolve_tool, BuildContext, Compiled, RunContext};
-use super::signature::{occurrences, parenthesized, squeeze, Declared};
+use super::signature::{occurrences, parenthesized, required_parameters, squeeze, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
 use crate::problem::Method;
@@ -79,13 +79,12 @@ impl Executor for JavaScript {
     }
 }
 
-/// Whether `code` declares `name` as a function of one parameter: `function name(n)`, or
-/// `name = function(n)`, `name = (n) =>`, `name = n =>` after `var`, `let` or `const`.
+/// Whether `code` declares `name` as a function of one parameter (others may follow with defaults):
+/// `function name(n)`, or `name = function(n)`, `name = (n) =>`, `name = n =>` after `var`, `let`
+/// or `const`.
 fn declares(code: &str, name: &str) -> bool {
-    let one_parameter = |inside: &str| {
-        let inside = squeeze(inside);
-        !inside.is_empty() && !inside.contains(',')
-    };
+    // LeetCode calls it with one argument: one required parameter, whatever defaults follow.
+    let one_parameter = |inside: &str| required_parameters(inside).len() == 1;
     occurrences(code, name).into_iter().any(|(before, after)| {
         let before = squeeze(before.lines().last().unwrap_or(""));
         if before.ends_with("function") {
@@ -121,6 +120,14 @@ mod tests {
         let helper = JavaScript.read("function solveNQueens(row, cols, n) {}\nfunction totalNQueens(n) { return solveNQueens(0, 0, n); }");
         assert!(helper.declares(Method::TotalNQueens) && !helper.declares(Method::SolveNQueens));
         assert!(!JavaScript.read("const x = totalNQueens(8);").declares(Method::TotalNQueens));
+        // Defaults are not what LeetCode gives: it calls with n alone.
+        let defaults = "var solveNQueens = function(n, colSet = new Set(), posDiag = new Set(), row = 0, board = []) {\n};";
+        assert!(JavaScript.read(defaults).declares(Method::SolveNQueens));
+        assert!(JavaScript
+            .read("function totalNQueens(n, row = 0, cols = []) {}")
+            .declares(Method::TotalNQueens));
+        assert!(JavaScript.read("const totalNQueens = (n, memo = {}) => 0;").declares(Method::TotalNQueens));
+        assert!(!JavaScript.read("function totalNQueens(n, row) {}").declares(Method::TotalNQueens));
         assert!(JavaScript.read("const lines = require('fs').readFileSync(0, 'utf8');").program);
     }
 }

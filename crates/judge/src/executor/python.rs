@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use super::context::{BuildContext, Compiled, RunContext};
-use super::signature::{occurrences, parenthesized, squeeze, Comments, Declared};
+use super::signature::{occurrences, parenthesized, required_parameters, squeeze, Comments, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
 use crate::problem::Method;
@@ -40,14 +40,15 @@ impl Executor for Python {
     }
 
     fn read(&self, code: &str) -> Declared {
-        // `def name(self, n)` with at most LeetCode's annotations: `n: int`, `-> List[List[str]]`.
+        // `def name(self, n)` with at most LeetCode's annotations: `n: int`, `-> List[List[str]]`;
+        // parameters with defaults may follow (LeetCode calls it with n alone).
         let declares = |name: &str, returns: &[&str]| {
             occurrences(code, name).into_iter().any(|(before, after)| {
                 squeeze(before.lines().last().unwrap_or("")) == "def"
                     && parenthesized(after).is_some_and(|(inside, rest)| {
-                        let names: Vec<String> = inside
-                            .split(',')
-                            .map(|parameter| squeeze(parameter.split([':', '=']).next().unwrap_or("")))
+                        let names: Vec<String> = required_parameters(inside)
+                            .into_iter()
+                            .map(|parameter| squeeze(parameter.split(':').next().unwrap_or("")))
                             .filter(|parameter| !parameter.is_empty())
                             .collect();
                         let annotation = squeeze(rest.split(':').next().unwrap_or(""));
@@ -159,6 +160,10 @@ mod tests {
             .read("class Solution:\n    def solveNQueens(self, n: int) -> List[List[str]]:\n        pass\n")
             .declares(Method::SolveNQueens));
         assert!(Python.read("print(92)\n").program);
+        let defaults = "class Solution:\n    def totalNQueens(self, n: int, row: int = 0, cols=None) -> int:\n        return 0\n";
+        assert!(Python.read(defaults).declares(Method::TotalNQueens));
+        let two = "class Solution:\n    def totalNQueens(self, n: int, row: int) -> int:\n        return 0\n";
+        assert!(!Python.read(two).declares(Method::TotalNQueens));
         assert!(Python.read("class Solution:\n    def count(self, rows): return 0\nprint(Solution().count([input() for _ in range(8)]))\n").program);
     }
 }

@@ -160,6 +160,52 @@ pub fn parenthesized(rest: &str) -> Option<(&str, &str)> {
     None
 }
 
+/// The parameters of a list (what its parentheses hold), split at its top-level commas (not those
+/// of a default's call or a template's arguments), each trimmed; none for an empty list.
+pub fn split_parameters(inside: &str) -> Vec<&str> {
+    let mut parameters = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in inside.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parameters.push(inside[start..at].trim());
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parameters.push(inside[start..].trim());
+    if parameters == [""] {
+        parameters.clear();
+    }
+    parameters
+}
+
+/// The parameters a call must give: those before the first that has a default (`= value` at its
+/// top level: JavaScript's and Python's defaults, C++'s default arguments). LeetCode calls a method
+/// with its one argument, whatever optional parameters follow it.
+pub fn required_parameters(inside: &str) -> Vec<&str> {
+    let has_default = |parameter: &str| {
+        let mut depth = 0usize;
+        let bytes = parameter.as_bytes();
+        bytes.iter().enumerate().any(|(at, &byte)| {
+            match byte {
+                b'(' | b'[' | b'{' | b'<' => depth += 1,
+                b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            let neighbours = (at.checked_sub(1).map(|before| bytes[before]), bytes.get(at + 1).copied());
+            byte == b'='
+                && depth == 0
+                && !matches!(neighbours.0, Some(b'=' | b'!' | b'<' | b'>'))
+                && !matches!(neighbours.1, Some(b'=' | b'>'))
+        })
+    };
+    split_parameters(inside).into_iter().take_while(|parameter| !has_default(parameter)).collect()
+}
+
 /// `text` without any white space.
 pub fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
@@ -241,7 +287,9 @@ pub fn declares_c_like(code: &str, name: &str, returns: &[&str], parameters: &[&
     occurrences(code, name).into_iter().any(|(before, after)| {
         returns.iter().any(|ty| ends_with_type(before, ty))
             && parenthesized(after).is_some_and(|(inside, rest)| {
-                parameter_types(inside) == parameters && rest.trim_start().starts_with(['{', ';'])
+                // Default arguments follow the required ones; LeetCode gives those alone.
+                parameter_types(&required_parameters(inside).join(",")) == parameters
+                    && rest.trim_start().starts_with(['{', ';'])
             })
     })
 }
@@ -283,6 +331,25 @@ mod tests {
         assert!(declares_c_like("int totalNQueens(int número) {", "totalNQueens", &["int"], &["int"]));
         let code = strip_comments("/*/ int totalNQueens(int n) {} */ int main() {}", Comments::CStyle);
         assert!(!code.contains("totalNQueens") && code.contains("main"), "{code}");
+    }
+
+    #[test]
+    fn optional_parameters_are_not_what_leetcode_gives() {
+        assert_eq!(required_parameters("n, colSet = new Set(), posDiag = new Set()"), ["n"]);
+        assert_eq!(required_parameters("self, n: int, memo: Dict[int, int] = {}"), ["self", "n: int"]);
+        assert_eq!(required_parameters("int n, vector<int> cols = {}, int row = 0"), ["int n"]);
+        assert_eq!(required_parameters("int n, int* returnSize"), ["int n", "int* returnSize"]);
+        assert_eq!(required_parameters("map<int, int> seen, int n"), ["map<int, int> seen", "int n"]);
+        assert!(required_parameters(" ").is_empty());
+        // A comparison in a default is no second default.
+        assert_eq!(required_parameters("n, flag = (1 <= 2)"), ["n"]);
+        assert!(declares_c_like(
+            "int totalNQueens(int n, int row = 0, vector<bool> cols = vector<bool>(9)) {",
+            "totalNQueens",
+            &["int"],
+            &["int"]
+        ));
+        assert!(!declares_c_like("int totalNQueens(int n, int row) {", "totalNQueens", &["int"], &["int"]));
     }
 
     #[test]

@@ -425,6 +425,7 @@ fn poj3239_files_get_their_manifest_verdicts_and_notes() {
         corpus().join("poj3239/right.py"),
         corpus().join("poj3239/right.cpp"),
         corpus().join("cses/right.java"),
+        corpus().join("poj3239/package_line.java"),
     ];
     let (ran, report) = judge_json(&cases, &["--problem", "poj3239"], &files);
     let notes = strings(&report["notes"]);
@@ -433,6 +434,8 @@ fn poj3239_files_get_their_manifest_verdicts_and_notes() {
     assert!(noted("right.py", "POJ takes no Python"), "{ran}");
     assert!(noted("right.java", "POJ runs the class `Main`, and this program's is `Queens`"), "{ran}");
     assert!(!notes.iter().any(|note| note.contains("right.cpp")), "{ran}");
+    assert!(noted("package_line.java", "declares `package poj.queens;`: remove that line for POJ"), "{ran}");
+    assert_eq!(verdict(run_of(&report, "poj3239", "package_line.java", "poj/all")).0, "AC", "{ran}");
     // The CSES program reads a board where POJ gives sides: its own crash, not the judge's.
     assert_eq!(verdict(run_of(&report, "poj3239", "right.java", "poj/all")).0, "RE", "{ran}");
     assert_eq!(verdict(run_of(&report, "poj3239", "right.cpp", "poj/all")).0, "AC", "{ran}");

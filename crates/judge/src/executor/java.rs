@@ -81,11 +81,18 @@ impl Executor for Java {
     fn refused_by(&self, judge: Judge, code: &str) -> Option<String> {
         match judge {
             Judge::Cses | Judge::LeetCode | Judge::Project => None,
-            // POJ runs `java Main`: a program whose class has another name is a compile error there.
-            Judge::Poj => match main_class(code) {
-                Some(name) if name == "Main" => None,
-                Some(name) => Some(format!("POJ runs the class `Main`, and this program's is `{name}`")),
-                None => Some("POJ runs the class `Main`, and this file has no `main` method".into()),
+            // POJ runs `java Main` from the default package: a program whose class has another name,
+            // or that declares a package, would most likely not run there.
+            Judge::Poj => match (main_class(code), package(code)) {
+                (_, Some(package)) => Some(format!(
+                    "POJ runs the class `Main` of the default package, and this program declares \
+                     `package {package};`: remove that line for POJ"
+                )),
+                (Some(name), None) if name == "Main" => None,
+                (Some(name), None) => {
+                    Some(format!("POJ runs the class `Main`, and this program's is `{name}`"))
+                }
+                (None, None) => Some("POJ runs the class `Main`, and this file has no `main` method".into()),
             },
         }
     }

@@ -34,6 +34,15 @@ impl Contestant {
         }
     }
 
+    /// What reads its runtime's reports (a panic, an exception, a sanitizer's finding, a failed
+    /// allocation): a file's language; a built-in's is Rust's.
+    pub(crate) fn runtime(&self) -> crate::executor::Language {
+        match self {
+            Contestant::File { submission, .. } => submission.language,
+            Contestant::Builtin(_) => crate::executor::builtin_runtime(),
+        }
+    }
+
     pub fn solves(&self, problem: Problem) -> bool {
         match self {
             Contestant::Builtin(entry) => entry.solves(problem),
@@ -558,12 +567,7 @@ fn read_attempt(
             "answer too long: {total} bytes, where a right answer takes at most {kept}: not read past that"
         )
     });
-    // A file's language reads its own runtime's report (a panic, an exception, a sanitizer's
-    // finding, a failed allocation); a built-in's is Rust's.
-    let runtime = match contestant {
-        Contestant::File { submission, .. } => submission.language,
-        Contestant::Builtin(_) => crate::executor::builtin_runtime(),
-    };
+    let runtime = contestant.runtime();
     let result = match finished.ending(limits, &runtime) {
         Ending::TimeLimit { detail } => Err((Verdict::TLE, detail)),
         Ending::MemoryLimit { detail } => Err((Verdict::MLE, detail)),

@@ -727,6 +727,7 @@ fn leetcodes_own_result_and_a_near_miss_of_its_signature_are_told() {
         corpus().join("leetcode52/state_static_reset.java"),
         corpus().join("leetcode52/out_of_bounds.cpp"),
         corpus().join("cses/near_miss_signature.rs"),
+        corpus().join("leetcode52/py2_xrange.py"),
     ];
     let (ran, report) = judge_json(&cases, &[], &files);
     let file = |name: &str| {
@@ -755,8 +756,17 @@ fn leetcodes_own_result_and_a_near_miss_of_its_signature_are_told() {
     );
     let sanitized = strings(&file("out_of_bounds.cpp")["leetcode"]);
     assert!(
-        sanitized[0].starts_with("LeetCode 52: Runtime Error, 0 / 4 testcases passed; input n = 1: AddressSanitizer: heap-buffer-overflow (READ of size 4)")
+        sanitized[0].starts_with("LeetCode 52: Runtime Error, 0 / 4 testcases passed; input n = 1: AddressSanitizer: heap-buffer-overflow (READ of size 4) at ")
+            && sanitized[0].contains("out_of_bounds.cpp:")
             && sanitized[0].contains("the tests after ran in a new one"),
+        "{ran}"
+    );
+    // The error itself on the result line, not "the end of its stderr:" and nothing after it.
+    assert!(
+        strings(&file("py2_xrange.py")["leetcode"])[0].starts_with(
+            "LeetCode 52: Runtime Error, 0 / 4 testcases passed; input n = 1: exited with status 1: \
+             NameError: name 'xrange' is not defined"
+        ),
         "{ran}"
     );
     // Every test after the first ran in a new process: the sanitizer ended each one's.

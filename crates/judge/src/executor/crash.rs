@@ -34,6 +34,35 @@ pub(super) fn uncaught_exception(how: &str, stderr: &str) -> Option<String> {
     Some(format!("{how}; its stderr:\n  {}", shown.join("\n  ")))
 }
 
+/// The one line a crash's detail comes down to, for LeetCode's result line: where its first line
+/// only says how the process ended and that its stderr follows, that and the exception of what
+/// follows (Python's is its last line, Node's and the JVM's their first), else its last line that
+/// is no stack frame or marker; a finding whose next line names a place (`FILE:LINE: in f`), with
+/// the place; `None` where the first line says it all.
+pub(super) fn headline(detail: &str) -> Option<String> {
+    let lines: Vec<&str> = detail.lines().map(str::trim).filter(|line| !line.is_empty()).collect();
+    let (first, rest) = lines.split_first()?;
+    if first.ends_with("stderr:") {
+        let how = first.split(';').next().unwrap_or(first);
+        let is_frame = |line: &&str| {
+            line.starts_with("at ")
+                || line.starts_with("File \"")
+                || line.starts_with("Node.js v")
+                || line.starts_with("[...")
+                || line.chars().all(|c| matches!(c, '^' | '~' | ' '))
+        };
+        let found = rest
+            .iter()
+            .rev()
+            .find(|line| is_exception_line(line))
+            .or_else(|| rest.iter().rev().find(|line| !is_frame(line)))?;
+        return Some(format!("{how}: {found}"));
+    }
+    let place =
+        rest.first().filter(|line| line.split_once(": in ").is_some_and(|(place, _)| is_place(place)))?;
+    Some(format!("{first} at {place}"))
+}
+
 /// `TypeError: ...`, `java.lang.ArithmeticException: ...`, `Exception in thread "main" ...`.
 fn is_exception_line(line: &str) -> bool {
     let line = line.trim();
@@ -72,6 +101,29 @@ pub(super) fn first_fault(stderr: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_crash_comes_down_to_its_error_and_place() {
+        let python = "exited with status 1; the end of its stderr:\n    ^^^^\n  File \"/a/x.py\", line 4, in f\n    for i in xrange(n):\n  NameError: name 'xrange' is not defined";
+        assert_eq!(
+            headline(python).as_deref(),
+            Some("exited with status 1: NameError: name 'xrange' is not defined")
+        );
+        let node = "exited with status 1; its stderr:\n  /a/x.js:3\n  TypeError: Cannot read properties of undefined\n      at f (/a/x.js:3:20)";
+        assert_eq!(
+            headline(node).as_deref(),
+            Some("exited with status 1: TypeError: Cannot read properties of undefined")
+        );
+        let unknown = "exited with status 2; the end of its stderr:\n  oops\n  ^^^";
+        assert_eq!(headline(unknown).as_deref(), Some("exited with status 2: oops"));
+        let sanitizer =
+            "AddressSanitizer: heap-buffer-overflow (WRITE of size 4)\n  /a/q.c:27: in totalNQueens";
+        assert_eq!(
+            headline(sanitizer).as_deref(),
+            Some("AddressSanitizer: heap-buffer-overflow (WRITE of size 4) at /a/q.c:27: in totalNQueens")
+        );
+        assert_eq!(headline("killed by signal 11 (SIGSEGV)"), None);
+    }
 
     #[test]
     fn a_panic_names_its_place() {

@@ -197,6 +197,10 @@ impl crate::runner::Runtime for Language {
     fn explain_crash(&self, how: &str, stderr: &str) -> Option<String> {
         self.0.explain_crash(how, stderr)
     }
+
+    fn headline(&self, detail: &str) -> Option<String> {
+        crash::headline(detail)
+    }
 }
 
 /// The runtime of the judge's own implementations (built-ins are Rust), for reading their crashes.

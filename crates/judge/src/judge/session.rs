@@ -222,8 +222,12 @@ pub(super) fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Run>)])
             counted(i128::from(task.case.expected.unwrap_or_default()))
         ),
         (Verdict::RE, _) => {
-            let first = outcome.detail.as_deref().and_then(|detail| detail.lines().next()).unwrap_or("");
-            format!("input n = {n}: {first}")
+            // The error itself, never an empty quote: the exception, or the finding and its place.
+            let detail = outcome.detail.as_deref().unwrap_or("");
+            let first = detail.lines().next().unwrap_or("").to_string();
+            let reason =
+                crate::runner::Runtime::headline(&task.contestant.runtime(), detail).unwrap_or(first);
+            format!("input n = {n}: {reason}")
         }
         _ => format!("input n = {n}"),
     };

@@ -12,6 +12,12 @@ pub trait Runtime {
     /// a sanitizer's finding), given `how` the process ended; `None` where the report holds nothing
     /// of the kind, and the end of stderr is shown instead.
     fn explain_crash(&self, how: &str, stderr: &str) -> Option<String>;
+    /// The one line a runtime error's `detail` (as [`crash_detail`] wrote it) comes down to, for a
+    /// one-line summary: the exception and its message, or a sanitizer's finding with the place it
+    /// names; `None` where the detail's first line says it already.
+    fn headline(&self, _detail: &str) -> Option<String> {
+        None
+    }
 }
 
 /// A runtime the judge knows nothing of (a compiler's run): its stderr is shown as it is.

@@ -230,20 +230,19 @@ fn cell(run: &RunResult, case: &CaseInfo) -> String {
 }
 
 /// Every failure once (a counter's on an 8 x 8 board shows in two tables): its board drawn, its
-/// counts, its detail.
+/// counts, its detail; a file's later failures of one cause in a line under the first (see
+/// [`crate::report::failures_by_cause`]).
 fn failures(page: &mut String, report: &JudgeReport) {
     let mut told = std::collections::BTreeSet::new();
-    let mut compile_errors = std::collections::BTreeSet::new();
     let mut articles = String::new();
     for problem in &report.problems {
-        for run in problem.runs.iter().filter(|run| run.verdict != Verdict::AC || run.strict_fault.is_some())
-        {
-            if !told.insert((&run.implementation, &run.case)) {
-                continue;
-            }
-            if run.verdict == Verdict::CE && !compile_errors.insert(&run.implementation) {
-                continue;
-            }
+        let failing: Vec<&RunResult> = problem
+            .runs
+            .iter()
+            .filter(|run| run.verdict != Verdict::AC || run.strict_fault.is_some())
+            .filter(|run| told.insert((&run.implementation, &run.case)))
+            .collect();
+        for (run, same) in crate::report::failures_by_cause(failing.into_iter()) {
             let label = if run.strict_fault.is_some() { "AC, but" } else { run.verdict.label() };
             let on =
                 if run.verdict == Verdict::CE { String::new() } else { format!(" on {}", text(&run.case)) };
@@ -290,6 +289,9 @@ fn failures(page: &mut String, report: &JudgeReport) {
             let detail = without_board.as_str();
             if !detail.is_empty() {
                 let _ = writeln!(articles, "<pre class=\"detail\">{}</pre>", text(detail));
+            }
+            if let Some(line) = crate::report::same_cause_line(&same).filter(|_| run.verdict != Verdict::CE) {
+                let _ = writeln!(articles, "<p class=\"same\">{}</p>", text(&line));
             }
             articles.push_str("</article>\n");
         }

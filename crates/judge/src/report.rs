@@ -30,6 +30,67 @@ pub fn without_board(detail: &str) -> Option<(&str, &str)> {
     Some((head, rest.find("\nits stdout:").map_or("", |at| &rest[at..])))
 }
 
+/// What a failure comes down to, so that a file's failures of one cause are told once: its
+/// implementation, its verdict, and its detail's first line without what changes from test to
+/// test (numbers, and what stands in parentheses: the test before, a value, an access's size).
+fn cause(run: &RunResult) -> (&str, Verdict, String) {
+    let detail = run.detail.as_deref().or(run.strict_fault.as_deref()).unwrap_or("");
+    let first = detail.lines().next().unwrap_or("");
+    let mut shape = String::with_capacity(first.len());
+    let mut depth = 0usize;
+    for c in first.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth > 0 => {}
+            '0'..='9' => {
+                if !shape.ends_with('#') {
+                    shape.push('#');
+                }
+            }
+            _ => shape.push(c),
+        }
+    }
+    (run.implementation.as_str(), run.verdict, shape)
+}
+
+/// The failures of `runs` to tell in full, in their order, each with the cases of the later
+/// failures of the same cause (see `cause`), told in one line after it. A build's CE is one
+/// cause whatever the case.
+pub(crate) fn failures_by_cause<'a>(
+    runs: impl Iterator<Item = &'a RunResult>,
+) -> Vec<(&'a RunResult, Vec<&'a str>)> {
+    let mut told: Vec<(&'a RunResult, Vec<&'a str>)> = Vec::new();
+    let mut first_of = std::collections::BTreeMap::new();
+    for run in runs {
+        match first_of.get(&cause(run)) {
+            Some(&at) => {
+                let (_, same): &mut (&RunResult, Vec<&str>) = &mut told[at];
+                same.push(run.case.as_str());
+            }
+            None => {
+                first_of.insert(cause(run), told.len());
+                told.push((run, Vec::new()));
+            }
+        }
+    }
+    told
+}
+
+/// The line told after a failure for the later ones of its cause: `the same on 13 more tests:
+/// empty/n02, ...`.
+pub(crate) fn same_cause_line(cases: &[&str]) -> Option<String> {
+    let (first, rest) = cases.split_first()?;
+    let tests =
+        if rest.is_empty() { "1 more test".to_string() } else { format!("{} more tests", cases.len()) };
+    let mut listed = escape_one_line(first).into_owned();
+    for case in rest {
+        listed.push_str(", ");
+        listed.push_str(&escape_one_line(case));
+    }
+    Some(format!("the same on {tests}: {listed}"))
+}
+
 /// `1 run`, `2 runs`.
 fn counted(count: usize, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
@@ -211,7 +272,8 @@ fn report_notes(report: &JudgeReport) -> Vec<String> {
 }
 
 /// Every failure's detail, once each: the ACs that fault under --strict first, then the other
-/// verdicts, a build's CE once whatever the case and a case's board drawn once.
+/// verdicts, a build's CE once whatever the case and a case's board drawn once; a file's later
+/// failures of one cause in a line after the first (see [`failures_by_cause`]).
 fn failure_details(report: &JudgeReport) -> Vec<String> {
     let mut details = Vec::new();
     // A counter's failure on an 8 x 8 board shows in two tables; its detail is told once.
@@ -228,19 +290,16 @@ fn failure_details(report: &JudgeReport) -> Vec<String> {
             ));
         }
     }
-    let mut compile_errors_told = std::collections::BTreeSet::new();
     let mut boards_drawn = std::collections::BTreeSet::new();
-    for run in report.runs().filter(|run| run.verdict != Verdict::AC) {
-        if !told.insert((&run.implementation, &run.case)) {
-            continue;
-        }
+    let failing = report.runs().filter(|run| run.verdict != Verdict::AC);
+    let failing: Vec<&RunResult> =
+        failing.filter(|run| told.insert((&run.implementation, &run.case))).collect();
+    for (run, same) in failures_by_cause(failing.into_iter()) {
         // A build fails once, whatever the case: its message is told once.
         if run.verdict == Verdict::CE {
-            if compile_errors_told.insert(&run.implementation) {
-                let detail = escape_controls(run.detail.as_deref().unwrap_or(""));
-                let implementation = escape_one_line(&run.implementation);
-                details.push(format!("{} {implementation}:\n{detail}", style(run.verdict).paint("CE")));
-            }
+            let detail = escape_controls(run.detail.as_deref().unwrap_or(""));
+            let implementation = escape_one_line(&run.implementation);
+            details.push(format!("{} {implementation}:\n{detail}", style(run.verdict).paint("CE")));
             continue;
         }
         // A case's board is drawn once: the next failure on it points back.
@@ -252,6 +311,7 @@ fn failure_details(report: &JudgeReport) -> Vec<String> {
             _ => detail.to_string(),
         };
         details.push(failure_line(run, &detail));
+        details.extend(same_cause_line(&same).map(|line| format!("  {line}")));
     }
     details
 }

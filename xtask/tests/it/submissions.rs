@@ -442,6 +442,47 @@ fn poj3239_files_get_their_manifest_verdicts_and_notes() {
     ran.expect_code(1);
 }
 
+/// A file's failures of one cause are told once: the first in full (the state it keeps, the test
+/// before, the fix; the sanitizer's report), the others in one line naming their tests; the JSON
+/// keeps every test's detail.
+#[test]
+fn failures_of_one_cause_are_told_once() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let files =
+        [corpus().join("leetcode52/state_static.java"), corpus().join("leetcode52/out_of_bounds.cpp")];
+    let mut args = vec!["judge", "--jobs", "2", "--accept", "--cases", cases.arg()];
+    args.extend(files.iter().map(|file| path_arg(file)));
+    let ran = run_xtask(&args).run();
+    ran.expect_code(1);
+    let lines = |words: &str| ran.stdout.lines().filter(|line| line.contains(words)).count();
+    assert_eq!(lines("passes alone, in a fresh process"), 1, "{ran}");
+    assert_eq!(lines("heap-buffer-overflow"), 2, "the failure and the file's LeetCode line: {ran}");
+    let same: Vec<&str> =
+        ran.stdout.lines().filter(|line| line.trim_start().starts_with("the same on ")).collect();
+    assert_eq!(
+        same,
+        [
+            "  the same on 2 more tests: leetcode/n4, leetcode/n6",
+            "  the same on 3 more tests: leetcode/n1, leetcode/n4, leetcode/n6"
+        ],
+        "{ran}"
+    );
+    let (ran, report) = judge_json(&cases, &[], &files);
+    let runs =
+        table(&report, "leetcode52").expect("a LeetCode 52 table")["runs"].as_array().expect("runs").clone();
+    let told = |name: &str, words: &str| {
+        runs.iter()
+            .filter(|run| {
+                run["implementation"] == name
+                    && run["detail"].as_str().is_some_and(|detail| detail.contains(words))
+            })
+            .count()
+    };
+    assert_eq!(told("state_static.java", "passes alone"), LEETCODE_CASES.len() - 1, "{ran}");
+    assert_eq!(told("out_of_bounds.cpp", "heap-buffer-overflow"), LEETCODE_CASES.len(), "{ran}");
+}
+
 /// The places a hostile file tries to write: /root (through /tmp/..), beside its source, and the
 /// current folder (the test's, and the sandbox's `/`).
 fn pwned_paths() -> Vec<PathBuf> {

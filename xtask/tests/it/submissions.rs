@@ -426,6 +426,7 @@ fn poj3239_files_get_their_manifest_verdicts_and_notes() {
         corpus().join("poj3239/right.cpp"),
         corpus().join("cses/right.java"),
         corpus().join("poj3239/package_line.java"),
+        corpus().join("poj3239/gbk_comments.cpp"),
     ];
     let (ran, report) = judge_json(&cases, &["--problem", "poj3239"], &files);
     let notes = strings(&report["notes"]);
@@ -436,6 +437,12 @@ fn poj3239_files_get_their_manifest_verdicts_and_notes() {
     assert!(!notes.iter().any(|note| note.contains("right.cpp")), "{ran}");
     assert!(noted("package_line.java", "declares `package poj.queens;`: remove that line for POJ"), "{ran}");
     assert_eq!(verdict(run_of(&report, "poj3239", "package_line.java", "poj/all")).0, "AC", "{ran}");
+    // Bytes that are not UTF-8 (GBK comments) are built as they are, and said so.
+    assert!(
+        noted("gbk_comments.cpp", "not UTF-8 text (its first byte that is not, 0xb0, is at line 4, column 4"),
+        "{ran}"
+    );
+    assert_eq!(verdict(run_of(&report, "poj3239", "gbk_comments.cpp", "poj/all")).0, "AC", "{ran}");
     // The CSES program reads a board where POJ gives sides: its own crash, not the judge's.
     assert_eq!(verdict(run_of(&report, "poj3239", "right.java", "poj/all")).0, "RE", "{ran}");
     assert_eq!(verdict(run_of(&report, "poj3239", "right.cpp", "poj/all")).0, "AC", "{ran}");

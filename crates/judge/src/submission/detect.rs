@@ -23,8 +23,7 @@ pub(super) fn not_a_known_language(path: &Path) -> Error {
 /// (with the name it may have meant, when one is close).
 pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let language = Language::of(path).ok_or_else(|| not_a_known_language(path))?;
-    let text = String::from_utf8(read_source(path)?)
-        .map_err(|_| Error::Input(format!("{}: cannot read: not UTF-8 text", path.display())))?;
+    let (text, encoding) = as_text(path, read_source(path)?);
     let code = signature::strip_comments(&text, language.comments());
     let declared = language.read(&code);
     let found: Vec<Problem> = declared.methods.iter().map(|&method| Problem::of_method(method)).collect();
@@ -60,6 +59,7 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
         .map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned());
     let name = crate::escape::escape_one_line(&name).into_owned();
     let mut notes = near_misses(path, language, &code, &declared);
+    notes.extend(encoding);
     if shape == Shape::Program {
         let judges: BTreeSet<Judge> = problems.iter().map(|problem| problem.judge()).collect();
         let refusals = judges.into_iter().filter_map(|judge| language.refused_by(judge, &code));
@@ -68,6 +68,32 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
         );
     }
     Ok(Submission { path: path.to_path_buf(), name, language, shape, problems, notes })
+}
+
+/// A source's text, and where its bytes are not UTF-8 (comments in GBK or Latin-1, as code written
+/// for POJ often has), the note that says so: judges compile the bytes they are given, and so does
+/// this one (the build gets the file as it is); what the judge reads and shows of it has U+FFFD
+/// where a byte is not UTF-8.
+fn as_text(path: &Path, bytes: Vec<u8>) -> (String, Option<String>) {
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, None),
+        Err(error) => {
+            let bytes = error.as_bytes();
+            let at = error.utf8_error().valid_up_to();
+            let line_start =
+                bytes[..at].iter().rposition(|&byte| byte == b'\n').map_or(0, |newline| newline + 1);
+            let line = bytes[..at].iter().filter(|&&byte| byte == b'\n').count() + 1;
+            let note = format!(
+                "{}: not UTF-8 text (its first byte that is not, 0x{:02x}, is at line {line}, column {}: \
+                 GBK or Latin-1, say): built as it is, as judges build the bytes they are given; shown \
+                 here with U+FFFD in place of such bytes",
+                path.display(),
+                bytes[at],
+                at - line_start + 1
+            );
+            (String::from_utf8_lossy(bytes).into_owned(), Some(note))
+        }
+    }
 }
 
 /// Each method declared with a LeetCode method's name and one parameter but not with its signature

@@ -31,8 +31,9 @@ pub fn without_board(detail: &str) -> Option<(&str, &str)> {
 }
 
 /// What a failure comes down to, so that a file's failures of one cause are told once: its
-/// implementation, its verdict, and its detail's first line without what changes from test to
-/// test (numbers, and what stands in parentheses: the test before, a value, an access's size).
+/// implementation, its verdict, and its detail's first line without what stands in parentheses
+/// (the test before and a value, in state kept between tests; an access's size). A wrong answer
+/// names its numbers outside them, so that each wrong count is told with its own board.
 fn cause(run: &RunResult) -> (&str, Verdict, String) {
     let detail = run.detail.as_deref().or(run.strict_fault.as_deref()).unwrap_or("");
     let first = detail.lines().next().unwrap_or("");
@@ -43,11 +44,6 @@ fn cause(run: &RunResult) -> (&str, Verdict, String) {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
             _ if depth > 0 => {}
-            '0'..='9' => {
-                if !shape.ends_with('#') {
-                    shape.push('#');
-                }
-            }
             _ => shape.push(c),
         }
     }

@@ -449,6 +449,51 @@ fn poj3239_files_get_their_manifest_verdicts_and_notes() {
     ran.expect_code(1);
 }
 
+/// LeetCode's own count and order, on the repository's own cases: each distinct test within the
+/// constraints runs once (n = 1, 4 and 8 are each two cases here: an example or `cses/empty-8x8`
+/// beside `empty/n01`, `n04`, `n08`), so the count is LeetCode's 9, and the first failure named is
+/// the first the session met; every case still has its verdict in the table.
+#[test]
+fn leetcode_counts_its_distinct_tests_in_its_own_order() {
+    let _shared = shared();
+    let files = [corpus().join("leetcode52/state_static.java"), corpus().join("leetcode52/right.py")];
+    let mut args = vec!["judge", "--json", "--jobs", "2"];
+    args.extend(files.iter().map(|file| path_arg(file)));
+    let ran = run_xtask(&args).run();
+    ran.expect_code(1);
+    let report: Value = serde_json::from_str(&ran.stdout).unwrap_or_else(|error| panic!("{error}: {ran}"));
+    let file = |name: &str| {
+        report["files"]
+            .as_array()
+            .expect("files")
+            .iter()
+            .find(|file| file["name"] == name)
+            .cloned()
+            .expect(name)
+    };
+    assert_eq!(
+        strings(&file("right.py")["leetcode"]),
+        ["LeetCode 52: Accepted, 9 / 9 testcases passed"],
+        "{ran}"
+    );
+    // The examples run first: n = 4 (AC), then n = 1, which starts from the first test's count.
+    assert_eq!(
+        strings(&file("state_static.java")["leetcode"]),
+        ["LeetCode 52: Wrong Answer, 1 / 9 testcases passed; input n = 1, output 3, expected 1"],
+        "{ran}"
+    );
+    assert_eq!(file("state_static.java")["first_failure"]["case"], "leetcode/example-2", "{ran}");
+    // A case of the same test as another has that test's verdict.
+    for (case, twin) in [
+        ("leetcode/example-1", "empty/n04"),
+        ("leetcode/example-2", "empty/n01"),
+        ("empty/n08", "cses/empty-8x8"),
+    ] {
+        let of = |id: &str| verdict(run_of(&report, "leetcode52", "state_static.java", id)).0.to_string();
+        assert_eq!(of(case), of(twin), "{case} and {twin}: {ran}");
+    }
+}
+
 /// A file's failures of one cause are told once: the first in full (the state it keeps, the test
 /// before, the fix; the sanitizer's report), the others in one line naming their tests; the JSON
 /// keeps every test's detail.

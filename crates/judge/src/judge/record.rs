@@ -165,6 +165,10 @@ pub struct FirstFailure {
     pub strict_fault: bool,
     /// The command that judges that case alone.
     pub rerun: String,
+    /// Where it stands in the order its file's tests run (LeetCode's: the examples, then by n; a
+    /// whole program's: the tables'), so that the first is the one the file met first.
+    #[serde(skip)]
+    pub order: (bool, usize, String),
 }
 
 impl JudgeReport {

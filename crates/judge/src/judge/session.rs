@@ -5,20 +5,46 @@
 use super::*;
 
 /// What the pool runs at once: one task in a process of its own (CSES's way), or every task of a
-/// contestant on one LeetCode problem, in LeetCode's order, in one process (LeetCode's way).
+/// contestant on one LeetCode problem, in LeetCode's order, in one process (LeetCode's way): each
+/// distinct input once, as LeetCode runs a submission's tests; the `twins` (another case of the
+/// same input and limits, say `cses/empty-8x8` beside `empty/n08`) take the outcome of the task
+/// that ran it, `(twin, ran)`.
 pub(super) enum Unit {
     Alone(usize),
-    Session(Vec<usize>),
+    Session { indices: Vec<usize>, twins: Vec<(usize, usize)> },
 }
 
 impl Unit {
-    /// Its tasks, in the order they run.
+    /// Its tasks that run, in the order they run.
     pub(super) fn indices(&self) -> &[usize] {
         match self {
             Unit::Alone(index) => std::slice::from_ref(index),
-            Unit::Session(indices) => indices,
+            Unit::Session { indices, .. } => indices,
         }
     }
+}
+
+/// A session's tasks in LeetCode's order, each distinct test once (its n and its limits): the
+/// tasks to run, and the twins that take a run task's outcome.
+fn distinct_tests(tasks: &[Task], mut indices: Vec<usize>) -> Unit {
+    indices.sort_by_key(|&index| leetcode_order(tasks[index].case));
+    let test = |index: usize| {
+        let case = tasks[index].case;
+        (case.input.largest_side(), case.time_limit_ms, case.memory_limit_mb)
+    };
+    let mut first_of = BTreeMap::new();
+    let mut twins = Vec::new();
+    indices.retain(|&index| match first_of.get(&test(index)) {
+        Some(&ran) => {
+            twins.push((index, ran));
+            false
+        }
+        None => {
+            first_of.insert(test(index), index);
+            true
+        }
+    });
+    Unit::Session { indices, twins }
 }
 
 /// The pool's units: each contestant's tasks on a LeetCode problem as one session, in LeetCode's
@@ -39,13 +65,7 @@ pub(super) fn plan_units(tasks: &[Task], fail_fast: bool) -> Vec<Unit> {
     if !fail_fast {
         alone.sort_by_key(|&index| std::cmp::Reverse(tasks[index].case.input.largest_side()));
     }
-    let mut units: Vec<Unit> = sessions
-        .into_values()
-        .map(|mut indices| {
-            indices.sort_by_key(|&index| leetcode_order(tasks[index].case));
-            Unit::Session(indices)
-        })
-        .collect();
+    let mut units: Vec<Unit> = sessions.into_values().map(|indices| distinct_tests(tasks, indices)).collect();
     units.extend(alone.into_iter().map(Unit::Alone));
     units
 }

@@ -63,7 +63,7 @@ pub(super) fn record_leetcode_results(
     files: &mut [FileSummary],
 ) {
     for unit in units {
-        let Unit::Session(indices) = unit else { continue };
+        let Unit::Session { indices, .. } = unit else { continue };
         let task = &tasks[indices[0]];
         let Some(file) = files.iter_mut().find(|file| file.name == task.contestant.id()) else { continue };
         let (problem, _) = task.problems[0];
@@ -131,13 +131,19 @@ fn count_in_file(file: &mut FileSummary, task: &Task, outcome: &Run, options: &J
         *file.verdicts.entry(outcome.verdict).or_default() += 1;
         file.ac_but += usize::from(outcome.strict_fault.is_some());
         let fails = outcome.verdict != Verdict::AC || outcome.strict_fault.is_some();
-        if fails && scope == Scope::Within && file.first_failure.is_none() {
+        // A LeetCode file's first failure is the first in the order its session ran its tests;
+        // a whole program's, the tables' first.
+        let order =
+            if problem.runs_in_one_process() { leetcode_order(task.case) } else { (false, 0, String::new()) };
+        let earlier = file.first_failure.as_ref().is_none_or(|first| order < first.order);
+        if fails && scope == Scope::Within && earlier {
             file.first_failure = Some(FirstFailure {
                 problem,
                 case: task.case.id.clone(),
                 verdict: outcome.verdict,
                 strict_fault: outcome.strict_fault.is_some(),
                 rerun: rerun_command(options, task, problem),
+                order,
             });
         }
     }

@@ -109,6 +109,7 @@ fn hostile_report() -> JudgeReport {
                 verdict: Verdict::WA,
                 strict_fault: false,
                 rerun: format!("cargo xtask judge '{file}' --case '{case}'"),
+                order: (false, 0, String::new()),
             }),
             skipped: 0,
             leetcode: vec![format!(

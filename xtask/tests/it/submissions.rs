@@ -494,6 +494,32 @@ fn leetcode_counts_its_distinct_tests_in_its_own_order() {
     }
 }
 
+/// A return value of the wrong type is told in the learner's terms: what came back and what the
+/// problem expects, in the language's own types; no path or frame of the judge's driver.
+#[test]
+fn a_wrong_return_type_is_told_in_the_learners_terms() {
+    let _shared = shared();
+    let cases = cases_folder();
+    let files = [corpus().join("leetcode51/returns_number.js"), corpus().join("leetcode52/returns_str.py")];
+    let (ran, report) = judge_json(&cases, &[], &files);
+    ran.expect_code(1);
+    for (problem, name, said) in [
+        (
+            "leetcode51",
+            "returns_number.js",
+            "solveNQueens returned a number (2); LeetCode 51 expects an array of boards",
+        ),
+        ("leetcode52", "returns_str.py", "totalNQueens returned a str ('2'); LeetCode 52 expects an int"),
+    ] {
+        let (got, detail) = verdict(run_of(&report, problem, name, "leetcode/n4"));
+        assert_eq!(got, "RE", "{name}: {detail}");
+        assert!(detail.contains(said), "{name}: {detail}");
+        for internal in ["driver", "/box/", "Traceback", "    at "] {
+            assert!(!detail.contains(internal), "{name}: `{internal}` in {detail}");
+        }
+    }
+}
+
 /// A file's failures of one cause are told once: the first in full (the state it keeps, the test
 /// before, the fix; the sanitizer's report), the others in one line naming their tests; the JSON
 /// keeps every test's detail.

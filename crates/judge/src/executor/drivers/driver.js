@@ -55,9 +55,41 @@ function readLine() {
   }
 }
 
+// A return value LeetCode could not take, told in the learner's terms (what came back, what the
+// problem expects), with no path or frame of this driver's: a runtime error.
+function described(value) {
+  if (value === null) return "null";
+  if (value === undefined) return "undefined";
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
+  const kind = typeof value;
+  const shown = kind === "string" ? JSON.stringify(value.slice(0, 40)) : String(value).slice(0, 40);
+  return kind === "object" ? "an object" : `a ${kind} (${shown})`;
+}
+function wrongType(name, value, expects, where = "") {
+  process.stderr.write(`${name} returned ${where}${described(value)}; LeetCode ${problem} expects ${expects}\n`);
+  process.exit(1);
+}
+const BOARDS = "an array of boards, each an array of strings (string[][])";
+function checkedBoards(boards) {
+  if (!Array.isArray(boards)) wrongType("solveNQueens", boards, BOARDS);
+  boards.forEach((board, at) => {
+    if (!Array.isArray(board)) wrongType("solveNQueens", board, BOARDS, `an array whose board ${at + 1} is `);
+    for (const row of board) {
+      if (typeof row !== "string") {
+        wrongType("solveNQueens", row, BOARDS, `an array whose board ${at + 1} has a row that is `);
+      }
+    }
+  });
+  return boards;
+}
+function checkedCount(count) {
+  if (!Number.isInteger(count)) wrongType("totalNQueens", count, "an integer (number)");
+  return count;
+}
+
 function answer(n) {
   if (problem === "51") {
-    const boards = methods.solveNQueens(n);
+    const boards = checkedBoards(methods.solveNQueens(n));
     const lines = [String(boards.length)];
     for (const board of boards) {
       lines.push(String(board.length));
@@ -67,7 +99,7 @@ function answer(n) {
     }
     return lines.join("\n") + "\n";
   }
-  return String(methods.totalNQueens(n)) + "\n";
+  return String(checkedCount(methods.totalNQueens(n))) + "\n";
 }
 
 function frame(text) {

@@ -87,6 +87,31 @@ def method(solution, *names):
         if hasattr(solution, name):
             return getattr(solution, name)
     raise AttributeError("Solution has no " + " or ".join(names))
+def wrong_type(name, value, expects, where=""):
+    """A return value LeetCode could not take, told in the learner's terms (what came back, what
+    the problem expects), with no path or frame of this driver's: a runtime error."""
+    kind = type(value).__name__
+    article = "an" if kind[:1].lower() in "aeiou" else "a"
+    shown = article + " " + kind + " (" + described(value) + ")" if isinstance(value, SCALARS) else described(value)
+    sys.stdout.flush()
+    sys.stderr.write(name + " returned " + where + shown + "; LeetCode " + problem + " expects " + expects + "\n")
+    sys.stderr.flush()
+    os._exit(1)
+BOARDS = "a list of boards, each a list of strings (List[List[str]])"
+def checked_boards(boards):
+    if not isinstance(boards, (list, tuple)):
+        wrong_type("solveNQueens", boards, BOARDS)
+    for at, board in enumerate(boards):
+        if not isinstance(board, (list, tuple)):
+            wrong_type("solveNQueens", board, BOARDS, "a list whose board " + str(at + 1) + " is ")
+        for row in board:
+            if not isinstance(row, str):
+                wrong_type("solveNQueens", row, BOARDS, "a list whose board " + str(at + 1) + " has a row that is ")
+    return boards
+def checked_count(count):
+    if isinstance(count, bool) or not isinstance(count, int):
+        wrong_type("totalNQueens", count, "an int")
+    return count
 def boards_text(boards):
     """Each board as its number of rows, then its rows, a line each. Boards of plain rows (strings
     without line breaks) are written at C speed, so that the driver's own work stays small beside
@@ -123,10 +148,10 @@ while True:
     # After the constructor, which may reset what it finds: what the call starts with.
     carried = changes().encode("utf-8")
     if problem == "51":
-        boards = method(solution, "solveNQueens", "solve_n_queens")(n)
+        boards = checked_boards(method(solution, "solveNQueens", "solve_n_queens")(n))
         answer = str(len(boards)) + "\n" + boards_text(boards)
     else:
-        answer = str(method(solution, "totalNQueens", "total_n_queens")(n)) + "\n"
+        answer = str(checked_count(method(solution, "totalNQueens", "total_n_queens")(n))) + "\n"
     answer = answer.encode("utf-8")
     sys.stdout.flush()
     channel.write(b"A %d %d\n" % (len(answer), len(carried)))

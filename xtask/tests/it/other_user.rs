@@ -7,9 +7,9 @@
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
-use crate::support::{processes_of, workspace_root};
+use crate::support::{processes_of, workspace_root, KilledOnDrop};
 
 /// The uid the test's second user has when the test runs as root: in no distribution's range of
 /// system or login users.
@@ -113,17 +113,6 @@ fn shown(output: &Output) -> String {
     )
 }
 
-/// A process of the second user's own (`sleep`), which no run of theirs may end: i386's `kill(-1)`
-/// through `int 0x80` once ended every process of the user.
-struct Bystander(Child);
-
-impl Drop for Bystander {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// The second user judges with the sandbox and with `--no-sandbox`: the verdicts are the
 /// sandbox's, no daemon of theirs is left, none of their other processes is touched, their builds
 /// go to their own cache, and with no `HOME` at all, to a folder of `/tmp` that is theirs alone.
@@ -140,7 +129,9 @@ fn a_second_user_on_the_machine_judges_in_their_own_folders_and_is_fenced() {
         "hostile/leave_cgroup.py",
         "hostile/write_outside.py",
     ]);
-    let mut bystander = Bystander(
+    // A process of the second user's own (`sleep`), which no run of theirs may end: i386's
+    // `kill(-1)` through `int 0x80` once ended every process of the user.
+    let mut bystander = KilledOnDrop(
         folder.command(Path::new("/bin/sleep")).arg("120").spawn().expect("the user's own sleep starts"),
     );
     for extra in [

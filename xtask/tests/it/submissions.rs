@@ -19,8 +19,8 @@ use checker::{oracle, Board};
 use serde_json::Value;
 
 use crate::support::{
-    path_arg, problem_ids, processes_named, run_of, runs, strings, table, verdict, xtask, Ran, TempFolder,
-    Xtask, PROBLEMS,
+    path_arg, problem_ids, processes_named, run_of, runs, strings, table, verdict, xtask, KilledOnDrop, Ran,
+    TempFolder, Xtask, PROBLEMS,
 };
 
 /// The CSES 1624 sample board.
@@ -462,15 +462,7 @@ fn leetcode_counts_its_distinct_tests_in_its_own_order() {
     let ran = run_xtask(&args).run();
     ran.expect_code(1);
     let report: Value = serde_json::from_str(&ran.stdout).unwrap_or_else(|error| panic!("{error}: {ran}"));
-    let file = |name: &str| {
-        report["files"]
-            .as_array()
-            .expect("files")
-            .iter()
-            .find(|file| file["name"] == name)
-            .cloned()
-            .expect(name)
-    };
+    let file = |name: &str| file_of(&report, name);
     assert_eq!(
         strings(&file("right.py")["leetcode"]),
         ["LeetCode 52: Accepted, 9 / 9 testcases passed"],
@@ -559,6 +551,11 @@ fn failures_of_one_cause_are_told_once() {
     };
     assert_eq!(told("state_static.java", "passes alone"), LEETCODE_CASES.len() - 1, "{ran}");
     assert_eq!(told("out_of_bounds.cpp", "heap-buffer-overflow"), LEETCODE_CASES.len(), "{ran}");
+}
+
+/// The JSON report's summary of the file named `name` (`files[]`).
+fn file_of(report: &Value, name: &str) -> Value {
+    report["files"].as_array().expect("files").iter().find(|file| file["name"] == name).cloned().expect(name)
 }
 
 /// The places a hostile file tries to write: /root (through /tmp/..), beside its source, and the
@@ -849,15 +846,7 @@ fn leetcodes_own_result_and_a_near_miss_of_its_signature_are_told() {
         corpus().join("leetcode52/py2_xrange.py"),
     ];
     let (ran, report) = judge_json(&cases, &[], &files);
-    let file = |name: &str| {
-        report["files"]
-            .as_array()
-            .expect("files")
-            .iter()
-            .find(|file| file["name"] == name)
-            .cloned()
-            .expect(name)
-    };
+    let file = |name: &str| file_of(&report, name);
     // Q(1) + Q(4) = 1 + 2: the second test starts from the first one's count (OEIS A000170).
     let expected = oracle::known_count(4).expect("OEIS");
     assert_eq!(
@@ -1850,10 +1839,10 @@ fn hostile_files_outside_the_sandbox_are_fenced() {
 /// A process that spins until it is dropped: load on the machine. In a session of its own: with
 /// the kernel's autogroups, loops in the test's own session would share one group's slice, and a
 /// run (in a session of its own) would hardly feel them.
-struct BusyLoop(Child);
+struct BusyLoop;
 
 impl BusyLoop {
-    fn start() -> BusyLoop {
+    fn start() -> KilledOnDrop {
         let mut command = Command::new("sh");
         command.args(["-c", "while :; do :; done"]);
         // SAFETY: setsid is async-signal-safe and touches nothing of the parent's.
@@ -1863,14 +1852,7 @@ impl BusyLoop {
                 Ok(())
             });
         }
-        BusyLoop(command.spawn().expect("sh starts"))
-    }
-}
-
-impl Drop for BusyLoop {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        KilledOnDrop(command.spawn().expect("sh starts"))
     }
 }
 
@@ -1899,7 +1881,7 @@ fn a_busy_machine_never_turns_an_ac_into_a_tle() {
          print(place(0, set(), set(), set()))\n",
     );
     let cases = cases_folder();
-    let _loops: Vec<BusyLoop> = (0..6).map(|_| BusyLoop::start()).collect();
+    let _loops: Vec<KilledOnDrop> = (0..6).map(|_| BusyLoop::start()).collect();
     for cgroups in ["on", "off"] {
         let (ran, report) =
             judge_json_with(&cases, &[], std::slice::from_ref(&file), &[("QUEENS_JUDGE_CGROUPS", cgroups)]);

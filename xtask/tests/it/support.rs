@@ -11,6 +11,16 @@ use std::time::{Duration, Instant};
 use checker::Board;
 use serde_json::Value;
 
+/// A child process that ends with the value: killed and reaped when dropped, whatever the test did.
+pub struct KilledOnDrop(pub Child);
+
+impl Drop for KilledOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// How long any one run may take before the test kills it and fails: a guard against a hang, in
 /// minutes, never a figure (a busy machine may take many times the quiet one's time).
 pub const DEADLINE: Duration = Duration::from_secs(600);

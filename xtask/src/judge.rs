@@ -59,6 +59,10 @@ pub struct Args {
     /// Stop each implementation's runs at its first failure (the runs not made are left out)
     #[arg(long)]
     fail_fast: bool,
+    /// Also run the built-in searches on the cases past the sides they are shown to reach (POJ
+    /// 3239's bitmask and erickson on poj/all), to show their expected TLE
+    #[arg(long)]
+    slow: bool,
     /// Judge again whenever a submitted file changes (Ctrl-C stops)
     #[arg(long, requires = "files")]
     watch: bool,
@@ -123,6 +127,7 @@ impl Args {
             sandbox,
             strict: self.strict,
             fail_fast: self.fail_fast,
+            slow: self.slow,
         };
         let program = this_program()?;
         // Taken before the first run, so that a file saved while it runs is judged again.

@@ -52,7 +52,15 @@ impl Contestant {
 
     /// Whether a TLE of it is expected: a built-in search shown to be too slow by design.
     pub(crate) fn too_slow_by_design(&self) -> bool {
-        matches!(self, Contestant::Builtin(entry) if entry.too_slow_by_design)
+        self.search_reach().is_some()
+    }
+
+    /// A built-in search's reach ([`crate::registry::Entry::search_reach`]).
+    pub(crate) fn search_reach(&self) -> Option<usize> {
+        match self {
+            Contestant::Builtin(entry) => entry.search_reach,
+            Contestant::File { .. } => None,
+        }
     }
 
     /// Whether one run answers all its problems on a case (a counter's CSES and `queens` tables),

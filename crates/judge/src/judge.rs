@@ -34,7 +34,7 @@ pub use strict::*;
 use summary::*;
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// One child process to run: a contestant on a case, for every problem it answers there.
 struct Task<'a> {
@@ -86,7 +86,8 @@ pub fn judge(
     let refused_files: Vec<String> = refused.iter().map(ToString::to_string).collect();
     let (snapshots, references) = settle_snapshots(&options.cases_folder, drawn);
 
-    let tasks = plan_tasks(&implementations, &cases, &problems);
+    let (tasks, slow_runs_left_out) = plan_tasks(&implementations, &cases, &problems, options.slow);
+    notes.extend(slow_runs_note(&slow_runs_left_out));
     let units = plan_units(&tasks, options.fail_fast);
     let mut outcomes = run_units(&tasks, &units, &references, options, child_program, progress)?;
     if options.strict {
@@ -127,6 +128,7 @@ pub fn judge(
         notes,
         files,
         refused_files,
+        slow_runs_left_out,
         judge_peak_memory_bytes: own_peak_memory(),
     })
 }
@@ -156,13 +158,16 @@ fn choose_and_draw<'c>(
 }
 
 /// Every contestant on every case it answers: one task a case, for all the problems a counter
-/// answers in one run, else one task a problem.
+/// answers in one run, else one task a problem. Without `slow`, a built-in search is left out of
+/// the cases past its reach, where it would only run out its time (each such pair is returned).
 fn plan_tasks<'a>(
     implementations: &'a [Contestant],
     cases: &'a [Case],
     problems: &[Problem],
-) -> Vec<Task<'a>> {
+    slow: bool,
+) -> (Vec<Task<'a>>, Vec<SlowRun>) {
     let mut tasks: Vec<Task> = Vec::new();
+    let mut left_out = Vec::new();
     for contestant in implementations {
         for case in cases {
             let answered: Vec<(Problem, Scope)> = problems
@@ -171,6 +176,19 @@ fn plan_tasks<'a>(
                 .filter_map(|&problem| problem.admits(&case.input).map(|scope| (problem, scope)))
                 .collect();
             if answered.is_empty() {
+                continue;
+            }
+            if let Some(reach) =
+                contestant.search_reach().filter(|&reach| !slow && case.input.largest_side() > reach)
+            {
+                let implementation = contestant.id();
+                left_out.extend(answered.iter().map(|&(problem, _)| SlowRun {
+                    problem,
+                    implementation: implementation.clone(),
+                    case: case.id.clone(),
+                    reach,
+                    largest_side: case.input.largest_side(),
+                }));
                 continue;
             }
             if contestant.one_run_for_all_problems() {
@@ -182,7 +200,27 @@ fn plan_tasks<'a>(
             }
         }
     }
-    tasks
+    (tasks, left_out)
+}
+
+/// The note that says which searches were left out and how to run them, if any were.
+fn slow_runs_note(left_out: &[SlowRun]) -> Option<String> {
+    let first = left_out.first()?;
+    let runs: Vec<String> = left_out
+        .iter()
+        .map(|run| {
+            format!(
+                "{} on {} (n to {}; in time to n = {})",
+                run.implementation, run.case, run.largest_side, run.reach
+            )
+        })
+        .collect();
+    Some(format!(
+        "not run, as searches too slow there: {}; `{} judge --problem {} --slow` shows their TLE",
+        runs.join(", "),
+        crate::invocation(),
+        first.problem.id(),
+    ))
 }
 
 /// Runs the units on the pool, `options.jobs` at a time: each task's outcome, `None` for a task

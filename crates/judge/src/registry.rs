@@ -84,9 +84,10 @@ pub struct Entry {
     pub problems: &'static [Problem],
     /// A deliberately broken fixture, never part of a normal run.
     pub is_fixture: bool,
-    /// A search shown beside a construction to be too slow for its problem's range (POJ 3239's
-    /// first-solution searches): its TLE is expected, and fails nothing.
-    pub too_slow_by_design: bool,
+    /// For a search shown beside a construction to be too slow for its problem's range (POJ 3239's
+    /// first-solution searches), the largest side it is shown to answer in time: past it, the judge
+    /// runs it only when asked (`--slow`), and its TLE there is expected and fails nothing.
+    pub search_reach: Option<usize>,
 }
 
 const COUNTING: &[Problem] = &[Problem::Cses1624, Problem::Queens];
@@ -112,14 +113,7 @@ impl Entry {
         only_8x8: bool,
     ) -> Entry {
         let problems = if only_8x8 { CSES_ONLY } else { COUNTING };
-        Entry {
-            name,
-            summary,
-            kernel: Kernel::Count(count),
-            problems,
-            is_fixture: false,
-            too_slow_by_design: false,
-        }
+        Entry { name, summary, kernel: Kernel::Count(count), problems, is_fixture: false, search_reach: None }
     }
 }
 
@@ -134,7 +128,7 @@ pub fn implementations() -> Vec<Entry> {
             let kernel = kernel(found)?;
             let problems = if matches!(kernel, Kernel::Enumerate(_)) { LEETCODE51 } else { LEETCODE52 };
             let (name, summary) = (found.name, found.summary);
-            Some(Entry { name, summary, kernel, problems, is_fixture: false, too_slow_by_design: false })
+            Some(Entry { name, summary, kernel, problems, is_fixture: false, search_reach: None })
         })
     };
     // Every LeetCode 51 entry, then every LeetCode 52 one, as `cargo xtask list` shows them.
@@ -146,7 +140,7 @@ pub fn implementations() -> Vec<Entry> {
         kernel: Kernel::Place(found.place),
         problems: POJ3239,
         is_fixture: false,
-        too_slow_by_design: found.search,
+        search_reach: found.search,
     }));
     entries
 }
@@ -160,7 +154,7 @@ pub fn fixtures() -> Vec<Entry> {
             Kernel::Total(_) => LEETCODE52,
             Kernel::Place(_) => POJ3239,
         };
-        Entry { name, summary, kernel, problems, is_fixture: true, too_slow_by_design: false }
+        Entry { name, summary, kernel, problems, is_fixture: true, search_reach: None }
     };
     vec![
         fixture("broken-panics", "panics on every board", Kernel::Count(broken::panics)),

@@ -228,8 +228,12 @@ fn summary_line(report: &JudgeReport) -> String {
         .collect();
     let verdicts: usize = report.totals.values().sum();
     let snapshots_ok = report.snapshots.values().filter(|status| status.is_ok()).count();
+    let left_out = match report.slow_runs_left_out.len() {
+        0 => String::new(),
+        count => format!(" ({count} too slow by design left out, below)"),
+    };
     format!(
-        "{} from {}: {}; snapshots: {snapshots_ok} of {} match; case files: {} unreadable\n",
+        "{} from {}{left_out}: {}; snapshots: {snapshots_ok} of {} match; case files: {} unreadable\n",
         counted(verdicts, "verdict", "verdicts"),
         counted(report.processes, "run", "runs"),
         counts.join(", "),

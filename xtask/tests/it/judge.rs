@@ -47,7 +47,7 @@ fn sorted(mut items: Vec<String>) -> Vec<String> {
 /// problem) for LeetCode, with one more for each test that ran in a new process, every run in
 /// its table's rows and columns.
 fn check_report_shape(report: &Value) {
-    assert_eq!(report["schema_version"], 7);
+    assert_eq!(report["schema_version"], 8);
     let all = runs(report);
     let totals = report["totals"].as_object().expect("totals");
     assert_eq!(
@@ -272,8 +272,10 @@ fn an_8x8_only_solution_is_judged_on_the_8x8_cases_only_and_passes_them() {
 }
 
 /// POJ 3239's table of the repository's cases: its cases of sides, the construction AC on every
-/// one, each search AC or an expected TLE, and too slow on the whole range, `poj/all`.
-fn check_poj_table(report: &Value, sides_cases: &[String]) {
+/// one, each search AC where it is run. On the whole range, `poj/all`, the searches are too slow:
+/// without `--slow` they are left out of it (and said to be, with their reach), with it each is an
+/// expected TLE.
+fn check_poj_table(report: &Value, sides_cases: &[String], slow: bool) {
     let table = table(report, "poj3239").expect("a POJ 3239 table");
     let listed: BTreeSet<String> = table["cases"]
         .as_array()
@@ -283,10 +285,40 @@ fn check_poj_table(report: &Value, sides_cases: &[String]) {
         .collect();
     assert_eq!(listed, sides_cases.iter().cloned().collect::<BTreeSet<String>>());
     assert!(listed.contains("poj/all"), "{listed:?}");
+    let left_out: Vec<(String, String, u64)> = report["slow_runs_left_out"]
+        .as_array()
+        .expect("slow_runs_left_out")
+        .iter()
+        .map(|run| {
+            assert_eq!(run["problem"], "poj3239", "{run}");
+            let reach = run["reach"].as_u64().expect("a reach");
+            assert!(reach < run["largest_side"].as_u64().expect("a side"), "{run}");
+            (
+                run["implementation"].as_str().expect("id").to_string(),
+                run["case"].as_str().expect("case").to_string(),
+                reach,
+            )
+        })
+        .collect();
+    let searches = ["poj3239/bitmask", "poj3239/erickson"];
+    if slow {
+        assert_eq!(left_out, Vec::new());
+    } else {
+        let ids: Vec<(&str, &str)> =
+            left_out.iter().map(|(id, case, _)| (id.as_str(), case.as_str())).collect();
+        assert_eq!(ids, searches.map(|search| (search, "poj/all")));
+        let note = strings(&report["notes"]).join("\n");
+        assert!(note.contains("poj3239/bitmask on poj/all") && note.contains("--slow"), "{note}");
+    }
     for case in &listed {
         let construction = run_of(report, "poj3239", "poj3239/construction", case);
         assert_eq!(verdict(construction), ("AC", ""), "{construction}");
-        for search in ["poj3239/bitmask", "poj3239/erickson"] {
+        for search in searches {
+            if case == "poj/all" && !slow {
+                let runs = table["runs"].as_array().expect("runs");
+                assert!(!runs.iter().any(|run| run["implementation"] == search && run["case"] == "poj/all"));
+                continue;
+            }
             let run = run_of(report, "poj3239", search, case);
             let tle = verdict(run).0 == "TLE";
             assert!(verdict(run) == ("AC", "") || (tle && run["expected_tle"] == true), "{run}");
@@ -295,6 +327,19 @@ fn check_poj_table(report: &Value, sides_cases: &[String]) {
             }
         }
     }
+}
+
+#[test]
+fn the_searches_run_out_their_time_on_pojs_whole_range_with_slow() {
+    let ran = xtask(&["judge", "--json", "--jobs", "2", "--problem", "poj3239", "--slow"]).ci().run();
+    ran.expect_code(0);
+    let report = ran.json();
+    check_report_shape(&report);
+    assert_eq!(report["passed"], true, "an expected TLE fails nothing");
+    check_poj_table(&report, &sides_cases_in(&repository_cases()), true);
+    let text = xtask(&["judge", "--problem", "poj3239", "--slow"]).ci().run();
+    text.expect_code(0);
+    assert!(text.stdout.contains("expected: a search shown to be too slow"), "{}", text.stdout);
 }
 
 #[test]
@@ -310,20 +355,16 @@ fn the_repository_cases_are_all_ac_and_each_table_holds_its_own_inputs() {
     for (id, snapshot) in report["snapshots"].as_object().expect("snapshots") {
         assert_eq!(snapshot["status"], "matches", "{id}");
     }
+    // POJ 3239's searches, too slow on its whole range, are left out of it (`--slow` runs them).
     for run in runs(&report) {
-        // POJ 3239's searches are there to be too slow on its whole range: their TLE fails nothing.
-        if run["expected_tle"] == true {
-            assert_eq!((run["problem"].as_str(), verdict(run).0), (Some("poj3239"), "TLE"), "{run}");
-        } else {
-            assert_eq!(verdict(run), ("AC", ""), "{run}");
-        }
+        assert_eq!(verdict(run), ("AC", ""), "{run}");
     }
 
     let tables = problem_ids(&report);
     let solved: Vec<&str> =
         PROBLEMS.into_iter().filter(|problem| listed.iter().any(|entry| entry.solves(problem))).collect();
     assert_eq!(tables, solved);
-    check_poj_table(&report, &sides_cases_in(&repository_cases()));
+    check_poj_table(&report, &sides_cases_in(&repository_cases()), false);
     for problem in solved.into_iter().filter(|problem| BOARD_PROBLEMS.contains(problem)) {
         let table = table(&report, problem).expect("a table");
         let implementations: Vec<String> =

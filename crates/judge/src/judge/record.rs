@@ -28,6 +28,8 @@ pub struct JudgeOptions {
     /// Stop each implementation's runs at its first failure within the judge's constraints (runs
     /// already under way finish); the runs not made are left out of the tables.
     pub fail_fast: bool,
+    /// Also run built-in searches on the cases past their reach, to their expected TLE.
+    pub slow: bool,
 }
 
 pub use crate::answer::Verdict;
@@ -64,6 +66,18 @@ pub struct RunResult {
     /// A TLE that fails nothing: a built-in search shown beside a construction to be too slow for
     /// the problem's range by design (POJ 3239's first-solution searches).
     pub expected_tle: bool,
+}
+
+/// A built-in search left out of a case past its reach (see [`JudgeOptions::slow`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct SlowRun {
+    pub problem: Problem,
+    pub implementation: String,
+    pub case: String,
+    /// The largest side the search is shown to answer within its problem's limit.
+    pub reach: usize,
+    /// The case's largest side.
+    pub largest_side: usize,
 }
 
 /// A case as a problem's table lists it.
@@ -114,6 +128,9 @@ pub struct JudgeReport {
     /// The files given that could not be judged at all (missing, unreadable, too large, a link of
     /// another user's...), one line each; the others were judged all the same.
     pub refused_files: Vec<String>,
+    /// The runs not made because a built-in search would only run out its time there (past its
+    /// reach, without `--slow`); left out of the tables, and said in `notes`.
+    pub slow_runs_left_out: Vec<SlowRun>,
     /// The judge's own peak resident memory over the run (its high-water mark, as the kernel
     /// counts it): bounded whatever the files send.
     pub judge_peak_memory_bytes: u64,

@@ -93,6 +93,7 @@ fn hostile_report() -> JudgeReport {
         }],
         totals,
         processes: 4,
+        slow_runs_left_out: Vec::new(),
         isolation: "sandboxed",
         notes: vec![
             format!("ce.cpp: judged on leetcode52 only: {HOSTILE}"),

@@ -1,10 +1,12 @@
 //! Counting beyond one machine: the scheduler recipes in `docs/` run as their schedulers would run
-//! them (GNU parallel on the local cores, the Slurm script once per array task, the Kubernetes
-//! Job's command once per completion index), each read from its docs file so that the docs cannot
-//! drift from what is tested, and summed with `cses --sum` against a count from outside the code
+//! them (GNU parallel on the local cores, the Slurm recipe's commands through a stand-in Slurm
+//! whose `sbatch` runs each array task as it is submitted, the Kubernetes Job's command once per
+//! completion index), each read from its docs file so that the docs cannot drift from what is
+//! tested, and summed with `cses --sum` against a count from outside the code
 //! under test (OEIS through `checker::oracle`, or the oracle's brute force). Then every refusal of
-//! `--shard env/K` and of `--sum`, one line and exit status 2 with nothing on stdout, and the
-//! board hash that shard lines carry.
+//! `--shard env/K` and of `--sum`, one line and exit status 2 with nothing on stdout, every refusal
+//! of the Slurm recipe's submit script, and the board hash that shard lines carry. No test here
+//! needs Slurm: `.ci/slurm` runs the same Slurm recipe on a real single-node Slurm, in CI only.
 //!
 //! Unix only: the recipes are shell. When GNU parallel is missing, the parallel tests fail under
 //! CI (`.ci/run` installs it) and elsewhere say so and run the same shard commands through a
@@ -221,6 +223,127 @@ fn the_parallel_recipe_for_many_hosts_runs_with_the_local_machine_as_every_host(
     assert_eq!(lines.lines().count(), number_after(&recipe, "--shard {}/"), "{lines}");
 }
 
+/// A stand-in `sbatch`: it runs a job when it is submitted, each array task in turn with the
+/// variables Slurm sets and its streams where `--output` and `--error` say, so that nothing is
+/// ever left queued. `--test-only` refuses more than 2 CPUs a task in Slurm's words, as a 2-CPU
+/// node does. Each command line is appended to `$FAKE_SLURM/slurm.log`.
+const FAKE_SBATCH: &str = r#"#!/bin/sh
+set -eu
+echo "sbatch $*" >>"$FAKE_SLURM/slurm.log"
+test_only='' parsable='' array='' output='slurm-%A_%a.out' error='' wrap='' cpus=''
+while [ $# -gt 0 ]; do
+  case $1 in
+    --test-only) test_only=yes ;;
+    --parsable) parsable=yes ;;
+    --array=*) array=${1#*=} ;;
+    --output=*) output=${1#*=} ;;
+    --error=*) error=${1#*=} ;;
+    --cpus-per-task=*) cpus=${1#*=} ;;
+    --wrap) wrap=$2; shift ;;
+    -*) ;;
+    *) break ;;
+  esac
+  shift
+done
+if [ -n "$test_only" ]; then
+  if [ "${cpus:-1}" -gt 2 ]; then
+    echo 'allocation failure: Requested node configuration is not available'
+    exit 1
+  fi
+  echo 'sbatch: Job 99 to start at 2026-01-01T00:00:00 using 1 processors on nodes node1 in partition debug' >&2
+  exit 0
+fi
+id=$(( $(cat "$FAKE_SLURM/last-id" 2>/dev/null || echo 0) + 1 ))
+echo "$id" >"$FAKE_SLURM/last-id"
+if [ -n "$wrap" ]; then
+  sh -c "$wrap" >"$output" 2>&1 || true
+else
+  script=$1
+  shift
+  for part in $(echo "$array" | tr ',' ' '); do
+    case $part in *-*) seq "${part%-*}" "${part#*-}" ;; *) echo "$part" ;; esac
+  done >"$FAKE_SLURM/indexes"
+  while read -r index; do
+    out=$(echo "$output" | sed "s/%A/$id/g; s/%a/$index/g")
+    err=$(echo "$error" | sed "s/%A/$id/g; s/%a/$index/g")
+    env SLURM_ARRAY_TASK_ID="$index" SLURM_ARRAY_JOB_ID="$id" SLURM_CPUS_ON_NODE=1 \
+      ${cpus:+"SLURM_CPUS_PER_TASK=$cpus"} bash "$script" "$@" >"$out" 2>"$err" </dev/null || true
+  done <"$FAKE_SLURM/indexes"
+fi
+if [ -n "$parsable" ]; then echo "$id"; else echo "Submitted batch job $id"; fi
+"#;
+
+/// The rest of the stand-in Slurm: `squeue` lists no job (they ran when submitted) but prints
+/// `$FAKE_REASON` as a pending job's reason (`-o %r`); `scontrol show config` gives Slurm's default
+/// MaxArraySize; `scancel` only logs.
+const FAKE_SLURM_TOOLS: [(&str, &str); 3] = [
+    (
+        "squeue",
+        "#!/bin/sh\nfor argument in \"$@\"; do\n  if [ \"$argument\" = %r ] && [ -n \"${FAKE_REASON:-}\" ]; then echo \"$FAKE_REASON\"; fi\ndone\n",
+    ),
+    (
+        "scontrol",
+        "#!/bin/sh\nif [ \"$*\" = 'show config' ]; then echo 'MaxArraySize            = 1001'; fi\n",
+    ),
+    ("scancel", "#!/bin/sh\necho \"scancel $*\" >>\"$FAKE_SLURM/slurm.log\"\n"),
+];
+
+fn make_executable(path: &Path) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("make it executable");
+}
+
+/// A scratch folder as a user sets it up for the Slurm recipe (`docs/slurm/`'s two files and
+/// `board` as board.txt), with the stand-in Slurm in `fake-slurm/`. `.ci/slurm` runs the same
+/// recipe on a real single-node Slurm.
+fn slurm_folder(name: &str, board: &str) -> Scratch {
+    let scratch = Scratch::new(name);
+    for (name, text) in std::iter::once(("sbatch", FAKE_SBATCH)).chain(FAKE_SLURM_TOOLS) {
+        make_executable(&scratch.write(&format!("fake-slurm/{name}"), text));
+    }
+    for name in ["queens.sbatch", "submit.sh"] {
+        make_executable(&scratch.write(name, &docs_file(&format!("slurm/{name}"))));
+    }
+    scratch.write("board.txt", board);
+    scratch
+}
+
+/// Runs `script` with `bash -e` in the folder, the stand-in Slurm on the PATH before any real one.
+fn with_fake_slurm(scratch: &Scratch, script: &str, environment: &[(&str, &str)]) -> Outcome {
+    let fake = scratch.0.join("fake-slurm");
+    let mut command = Command::new("bash");
+    command
+        .args(["-e", "-c", script])
+        .current_dir(&scratch.0)
+        .env("PATH", path_with_cses(Some(&fake)))
+        .env("FAKE_SLURM", &fake)
+        .env_remove("FAKE_REASON");
+    run(&mut command, b"", environment)
+}
+
+/// The stand-in's log of sbatch and scancel command lines, emptied.
+fn take_slurm_log(scratch: &Scratch) -> String {
+    let path = scratch.0.join("fake-slurm/slurm.log");
+    let log = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    log
+}
+
+/// A refusal of submit.sh: one line on stderr, nothing on stdout, exit status 1.
+fn refusal(message: &str) -> Outcome {
+    Outcome { stdout: String::new(), stderr: format!("error: {message}\n"), status: Some(1) }
+}
+
+/// The slice count K of the docs' Slurm recipe: the number after `./submit.sh `.
+fn slurm_slice_count(recipe: &str) -> usize {
+    let counts: Vec<usize> = recipe
+        .split("./submit.sh ")
+        .skip(1)
+        .filter_map(|rest| rest.split(|character: char| !character.is_ascii_digit()).next()?.parse().ok())
+        .collect();
+    assert_eq!(counts.len(), 1, "one `./submit.sh K` in {recipe}");
+    counts[0]
+}
+
 #[test]
 fn the_slurm_script_runs_as_each_array_task_and_its_sum_job_adds_them_up() {
     let script = docs_file("slurm/queens.sbatch");
@@ -230,40 +353,206 @@ fn the_slurm_script_runs_as_each_array_task_and_its_sum_job_adds_them_up() {
     let lines: Vec<&str> = script.lines().collect();
     let last_directive = lines.iter().rposition(|line| line.starts_with("#SBATCH")).expect("directives");
     assert!(last_directive < first_command, "an #SBATCH line after the first command is ignored");
-    let commands: String =
-        script.lines().filter(|line| !line.starts_with('#')).map(|line| format!("{line}\n")).collect();
-    let slice_count = number_after(&commands, "--shard env/");
-    assert_eq!(number_after(&script, "#SBATCH --array=0-") + 1, slice_count, "the array is 0..K-1");
-    let output_pattern = script
-        .lines()
-        .find_map(|line| line.strip_prefix("#SBATCH --output="))
-        .expect("an --output file per task");
-    let wrap = script.lines().find(|line| line.contains("--wrap \"")).expect("the sum job");
-    let sum_command = &wrap[wrap.find("--wrap \"").expect("--wrap") + "--wrap \"".len()..wrap.len() - 1];
+    // Nothing that a node could fail to meet, and no K: the submit command gives them.
+    for fixed in ["--cpus-per-task", "--array", "--time"] {
+        assert!(!lines.iter().any(|line| line.starts_with(&format!("#SBATCH {fixed}"))), "#SBATCH {fixed}");
+    }
 
-    let scratch = Scratch::new("slurm");
-    let script_path = scratch.write("queens.sbatch", &script);
     let reserved = reserved_11();
     let expected = oracle_count(&reserved);
-    scratch.write("board.txt", &board_text(reserved));
-    let job_id = "4242";
-    for task in 0..slice_count {
-        let task = task.to_string();
-        let mut command = Command::new("bash");
-        command.arg(&script_path).current_dir(&scratch.0).env("PATH", path_with_cses(None));
-        let environment = [
-            ("SLURM_ARRAY_TASK_ID", task.as_str()),
-            ("SLURM_ARRAY_JOB_ID", job_id),
-            ("SLURM_CPUS_PER_TASK", "2"),
-        ];
-        let outcome = run(&mut command, b"", &environment);
-        assert_eq!((outcome.stderr.as_str(), outcome.status), ("", Some(0)), "task {task}");
-        // Slurm writes the task's stdout where --output says: %A the job, %a the task.
-        scratch.write(&output_pattern.replace("%A", job_id).replace("%a", &task), &outcome.stdout);
+    let scratch = slurm_folder("slurm", &board_text(reserved));
+    let recipe = tested_block("slurm");
+    let slice_count = slurm_slice_count(&recipe);
+    let outcome = with_fake_slurm(&scratch, &recipe, &[]);
+    assert_eq!(
+        (outcome.stdout.as_str(), outcome.status),
+        (format!("{expected}\n").as_str(), Some(0)),
+        "{outcome:?}"
+    );
+    assert_eq!(
+        outcome.stderr,
+        "queued run 1: array job 1, sum job 2; the total goes to queens-1.total (submit.sh --wait 1 waits for it)\n"
+    );
+    // K, written once, reaches both the array and the script; the request is tried before it is
+    // queued; the sum starts once the array has ended, whatever its tasks' fate.
+    let batch_script = scratch.0.join("queens.sbatch").display().to_string();
+    let last = slice_count - 1;
+    assert_eq!(
+        take_slurm_log(&scratch),
+        format!(
+            "sbatch --test-only --array=0-{last} {batch_script} {slice_count}\n\
+             sbatch --parsable --array=0-{last} --output=queens-%A_%a.out --error=queens-%A_%a.err {batch_script} {slice_count}\n\
+             sbatch --parsable --job-name=queens-sum-1 --dependency=afterany:1 --output=queens-1.total --wrap cses --sum queens-1_*.out\n"
+        )
+    );
+    for slice in 1..=slice_count {
+        let read = |extension: &str| {
+            std::fs::read_to_string(scratch.0.join(format!("queens-1_{}.{extension}", slice - 1)))
+                .expect("a task's file")
+        };
+        assert!(
+            read("out").starts_with(&format!("slice {slice}/{slice_count} of board n=11 ")),
+            "{}",
+            read("out")
+        );
+        assert_eq!(read("err"), "");
     }
-    // The sum job's --wrap, as the submitting shell expands it.
-    let sum_command = sum_command.replace("${jobid}", job_id).replace("$jobid", job_id);
-    assert_eq!(shell(&sum_command, &scratch.0, None, &[]), Outcome::success(&format!("{expected}\n")));
+    assert_eq!(
+        std::fs::read_to_string(scratch.0.join("queens-1.total")).expect("the total"),
+        format!("{expected}\n")
+    );
+}
+
+#[test]
+fn a_failed_slurm_task_is_named_by_the_sum_and_the_docs_rerun_completes_the_count() {
+    let reserved = reserved_11();
+    let expected = oracle_count(&reserved);
+    let scratch = slurm_folder("slurm-rerun", &board_text(reserved));
+    let (recipe, rerun) = (tested_block("slurm"), tested_block("slurm-rerun"));
+    let slice_count = slurm_slice_count(&recipe);
+    let index = number_after(&rerun, "--rerun \"$jobid\" ");
+    // A `cses` first on the tasks' PATH that fails for the index the docs rerun, leaving what a
+    // crashed task leaves: nothing on stdout, a line on stderr.
+    let fault = scratch.write(
+        "fault/cses",
+        &format!(
+            "#!/bin/sh\nif [ \"${{SLURM_ARRAY_TASK_ID:-}}\" = {index} ]; then echo 'error: made to fail' >&2; exit 3; fi\n\
+             exec '{}' \"$@\"\n",
+            env!("CARGO_BIN_EXE_cses")
+        ),
+    );
+    make_executable(&fault);
+    // Both blocks in one shell, as a user types them: the rerun reads the first one's $jobid.
+    let driver = format!(
+        "PATH=\"$PWD/fault:$PATH\"\nstatus=0\n{{\n{recipe}}} >failed.out 2>failed.err || status=$?\n\
+         echo \"$status\" >failed.status\ncp \"queens-${{jobid}}_{index}.err\" failed-task.err\n\
+         PATH=\"${{PATH#\"$PWD/fault:\"}}\"\n{rerun}"
+    );
+    let outcome = with_fake_slurm(&scratch, &driver, &[]);
+    assert_eq!(
+        (outcome.stdout.as_str(), outcome.status),
+        (format!("{expected}\n").as_str(), Some(0)),
+        "{outcome:?}"
+    );
+    let read = |name: &str| std::fs::read_to_string(scratch.0.join(name)).expect("a file the driver wrote");
+    assert_eq!((read("failed.status").as_str(), read("failed.out").as_str()), ("2\n", ""));
+    assert_eq!(
+        read("failed.err"),
+        format!(
+            "queued run 1: array job 1, sum job 2; the total goes to queens-1.total (submit.sh --wait 1 waits for it)\n\
+             error: missing slice {}/{slice_count} ({} of {slice_count} read)\n",
+            index + 1,
+            slice_count - 1
+        )
+    );
+    assert_eq!(read("failed-task.err"), "error: made to fail\n");
+    // The rerun wrote over the failed task's files and summed the run again, into its own total.
+    assert_eq!(read(&format!("queens-1_{index}.err")), "");
+    assert!(
+        read(&format!("queens-1_{index}.out")).starts_with(&format!("slice {}/{slice_count} ", index + 1))
+    );
+    assert_eq!(read("queens-1.total"), format!("{expected}\n"));
+    let batch_script = scratch.0.join("queens.sbatch").display().to_string();
+    let log = take_slurm_log(&scratch);
+    assert!(
+        log.ends_with(&format!(
+            "sbatch --test-only --array={index} {batch_script} {slice_count}\n\
+             sbatch --parsable --array={index} --output=queens-1_%a.out --error=queens-1_%a.err {batch_script} {slice_count}\n\
+             sbatch --parsable --job-name=queens-sum-1 --dependency=afterany:3 --output=queens-1.total --wrap cses --sum queens-1_*.out\n"
+        )),
+        "{log}"
+    );
+}
+
+#[test]
+fn every_refusal_of_the_slurm_submit_script_is_one_line_and_leaves_nothing_queued() {
+    let scratch = slurm_folder("slurm-refusals", SAMPLE);
+    let folder = std::fs::canonicalize(&scratch.0).expect("the folder").display().to_string();
+    let usage =
+        "usage: submit.sh K [SBATCH_OPTION...] | submit.sh --rerun JOBID INDEXES [SBATCH_OPTION...] | \
+                 submit.sh --wait JOBID";
+    // A run 7 whose slice 1/8 is on file, for --rerun to read K from.
+    scratch.write("queens-7_0.out", &format!("{}\n", shard_line(SAMPLE, 1, 8)));
+    let cases: Vec<(&str, String)> = vec![
+        ("./submit.sh", usage.to_owned()),
+        ("./submit.sh -h", usage.to_owned()),
+        ("./submit.sh 0", "invalid K 0: expected a whole number of slices >= 1".to_owned()),
+        ("./submit.sh x8", "invalid K x8: expected a whole number of slices >= 1".to_owned()),
+        (
+            "./submit.sh 1002",
+            "K=1002 slices need array indexes 0 to 1001, but this cluster's MaxArraySize is 1001 (indexes below it): \
+             use at most 1001 slices"
+                .to_owned(),
+        ),
+        ("./submit.sh 8 --array=0-3", "--array is submit.sh's: give the slice count K instead".to_owned()),
+        ("./submit.sh 8 -a 0-3", "--array is submit.sh's: give the slice count K instead".to_owned()),
+        (
+            "./submit.sh 8 -o out.txt",
+            "the output files are submit.sh's (queens-JOBID_<index>.out and .err): leave out -o".to_owned(),
+        ),
+        (
+            "./submit.sh 8 --cpus-per-task=3",
+            "Slurm refuses the request, nothing was queued: allocation failure: Requested node configuration is not \
+             available"
+                .to_owned(),
+        ),
+        ("./submit.sh --rerun 7", usage.to_owned()),
+        (
+            "./submit.sh --rerun 7 5x",
+            "invalid INDEXES 5x: array indexes as --array takes them, such as 5 or 2,5-6".to_owned(),
+        ),
+        ("./submit.sh --rerun 7 8", "index 8 is not a slice of run 7: its indexes are 0 to 7".to_owned()),
+        ("./submit.sh --rerun 7 2,5-9", "index 9 is not a slice of run 7: its indexes are 0 to 7".to_owned()),
+        (
+            "./submit.sh --rerun 6 5",
+            format!("no shard line of run 6 in {folder}, so its slice count is unknown: submit the run again"),
+        ),
+        ("./submit.sh --wait", usage.to_owned()),
+        ("./submit.sh --wait 6", format!("no queens-6.total in {folder}: was run 6 submitted from this folder?")),
+    ];
+    for (command, message) in cases {
+        assert_eq!(with_fake_slurm(&scratch, command, &[]), refusal(&message), "{command}");
+        let log = take_slurm_log(&scratch);
+        assert!(!log.contains("sbatch --parsable"), "{command} queued a job: {log}");
+    }
+    // A limit that only the pending reason shows (Slurm's default EnforcePartLimits=NO): the array
+    // is queued, then cancelled.
+    assert_eq!(
+        with_fake_slurm(&scratch, "./submit.sh 8 --time=2-0", &[("FAKE_REASON", "PartitionTimeLimit")]),
+        refusal(
+            "Slurm queued the array but would never start it (reason PartitionTimeLimit: the request is over a limit \
+             of the partition, such as its MaxTime, or its nodes; see scontrol show partition): cancelled job 1"
+        )
+    );
+    let log = take_slurm_log(&scratch);
+    assert!(log.ends_with("scancel 1\n") && !log.contains("--wrap"), "{log}");
+    // The tasks read board.txt from the folder they are submitted from.
+    std::fs::remove_file(scratch.0.join("board.txt")).expect("remove the board");
+    assert_eq!(
+        with_fake_slurm(&scratch, "./submit.sh 8", &[]),
+        refusal(&format!(
+            "no board.txt in {folder}: the tasks read it from the folder they are submitted from"
+        ))
+    );
+    assert_eq!(take_slurm_log(&scratch), "");
+}
+
+#[test]
+fn waiting_for_a_slurm_run_prints_its_total_or_its_refusal() {
+    let scratch = slurm_folder("slurm-wait", SAMPLE);
+    scratch.write("queens-4.total", "14772512\n");
+    assert_eq!(with_fake_slurm(&scratch, "./submit.sh --wait 4", &[]), Outcome::success("14772512\n"));
+    // The sum's refusal, as `cses --sum` wrote it, with its exit status.
+    scratch.write("queens-4.total", "error: missing slice 6/8 (7 of 8 read)\n");
+    assert_eq!(
+        with_fake_slurm(&scratch, "./submit.sh --wait 4", &[]),
+        Outcome::failure("missing slice 6/8 (7 of 8 read)")
+    );
+    scratch.write("queens-4.total", "");
+    assert_eq!(
+        with_fake_slurm(&scratch, "./submit.sh --wait 4", &[]),
+        refusal("queens-4.total is empty: the sum job ended without a word (cancelled?)")
+    );
 }
 
 #[test]
@@ -376,7 +665,9 @@ fn every_refusal_of_the_environment_index_is_one_line_and_exit_2() {
     let neither = "--shard env/8: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set (a Slurm job \
                    array or a Kubernetes Indexed Job sets one); outside them give --shard I/K";
     let slurm = |value: &str| {
-        format!("--shard env/8: SLURM_ARRAY_TASK_ID={value:?} is not a slice index from 0 to 7 (sbatch --array=0-7)")
+        format!(
+            "--shard env/8: SLURM_ARRAY_TASK_ID={value:?} is not a slice index from 0 to 7 (sbatch --array=0-7)"
+        )
     };
     let kubernetes = |value: &str| {
         format!(
@@ -480,7 +771,10 @@ fn every_refusal_of_sum_is_one_line_naming_the_file_and_line_and_exit_2() {
     let cases: Vec<(Vec<(&str, String)>, String)> = vec![
         (
             vec![("noise.txt", format!("{one}\nslurmstepd: error: *** JOB 4242 CANCELLED ***\n"))],
-            not_a_shard_line(&format!("{}:2", path("noise.txt")), "\"slurmstepd: error: *** JOB 4242 CANCELLED ***\""),
+            not_a_shard_line(
+                &format!("{}:2", path("noise.txt")),
+                "\"slurmstepd: error: *** JOB 4242 CANCELLED ***\"",
+            ),
         ),
         (
             vec![("failed.err", "error: line 3, column 1: too few rows: expected 8, found 2\n".to_owned())],
@@ -501,14 +795,20 @@ fn every_refusal_of_sum_is_one_line_naming_the_file_and_line_and_exit_2() {
             vec![("prefixed.txt", format!("[pod/queens-0-x7k2p/queens] {one}\n"))],
             not_a_shard_line(
                 &format!("{}:1", path("prefixed.txt")),
-                &format!("{:?}...", format!("[pod/queens-0-x7k2p/queens] {one}").chars().take(60).collect::<String>()),
+                &format!(
+                    "{:?}...",
+                    format!("[pod/queens-0-x7k2p/queens] {one}").chars().take(60).collect::<String>()
+                ),
             ),
         ),
         (
             vec![("signed.txt", format!("{}\n", one.replace("slice 1/4", "slice +1/4")))],
             not_a_shard_line(
                 &format!("{}:1", path("signed.txt")),
-                &format!("{:?}...", one.replace("slice 1/4", "slice +1/4").chars().take(60).collect::<String>()),
+                &format!(
+                    "{:?}...",
+                    one.replace("slice 1/4", "slice +1/4").chars().take(60).collect::<String>()
+                ),
             ),
         ),
         (
@@ -520,7 +820,10 @@ fn every_refusal_of_sum_is_one_line_naming_the_file_and_line_and_exit_2() {
             format!("{}:1: slice 5/4 does not exist: expected 1 <= I <= K", path("past.txt")),
         ),
         (
-            vec![("huge.txt", format!("{}: 18446744073709551616\n", one.rsplit_once(": ").expect("a count").0))],
+            vec![(
+                "huge.txt",
+                format!("{}: 18446744073709551616\n", one.rsplit_once(": ").expect("a count").0),
+            )],
             format!(
                 "{}:1: count 18446744073709551616 is over u64's largest, 18446744073709551615",
                 path("huge.txt")
@@ -566,11 +869,7 @@ fn every_refusal_of_sum_is_one_line_naming_the_file_and_line_and_exit_2() {
         (
             vec![(
                 "a.txt",
-                format!(
-                    "{}: 18446744073709551615\n{}\n",
-                    one.rsplit_once(": ").expect("a count").0,
-                    two
-                ),
+                format!("{}: 18446744073709551615\n{}\n", one.rsplit_once(": ").expect("a count").0, two),
             )],
             format!(
                 "{}:2: adding slice 2/4's count takes the total past u64's largest, 18446744073709551615",

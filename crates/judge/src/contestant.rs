@@ -343,6 +343,12 @@ impl Prepared {
         if let (None, Timing::Samples { cpus, .. }) = (&layout, request.timing) {
             env.push((CPUS_ENV, cpus.to_string()));
         }
+        // A built-in counter's loop, when the judge was asked for one (`QUEENS_FASTEST_KERNEL=scalar
+        // cargo xtask bench` times the scalar loop of `cses/fastest`): the built-ins' own setting,
+        // never handed to a submitted file.
+        if let (None, Some(kernel)) = (&layout, std::env::var_os(cses::fastest::KERNEL_ENV)) {
+            env.push((cses::fastest::KERNEL_ENV, kernel.to_string_lossy().into_owned()));
+        }
         Ok(Prepared { program, args, answer_channel, layout, address_space, env })
     }
 

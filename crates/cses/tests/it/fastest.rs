@@ -6,7 +6,7 @@ use checker::oracle;
 use checker::Board;
 
 use crate::oracle_count;
-use cses::fastest::{self, Options};
+use cses::fastest::{self, Kernel, Options};
 use proptest::prelude::*;
 
 /// A map of the square, written out here independently of the code under test.
@@ -68,7 +68,15 @@ fn threads(threads: usize) -> Options {
 }
 
 fn shard(shard_index: usize, shard_count: usize) -> Options {
-    Options { threads: 2, shard_index, shard_count }
+    Options { threads: 2, shard_index, shard_count, ..Options::default() }
+}
+
+/// Both loops, each forced: the AVX2 one on every side it takes (where the processor has AVX2),
+/// and the scalar one.
+const KERNELS: [Kernel; 2] = [Kernel::Avx2, Kernel::Scalar];
+
+fn with_kernel(kernel: Kernel, threads: usize) -> Options {
+    Options { threads, kernel, ..Options::default() }
 }
 
 /// A board of side 1..=`max_n` with up to 60% of its squares reserved.
@@ -104,6 +112,27 @@ proptest! {
         reserved in prop_oneof![random_board(10), symmetric_board(10)],
     ) {
         prop_assert_eq!(fastest::count_with(&reserved, &Options::default()), oracle_count(&reserved));
+    }
+
+    #[test]
+    fn both_loops_agree_with_the_oracle(
+        reserved in prop_oneof![random_board(11), symmetric_board(11)],
+        threads in 1usize..=2,
+    ) {
+        let expected = oracle_count(&reserved);
+        for kernel in KERNELS {
+            prop_assert_eq!(fastest::count_with(&reserved, &with_kernel(kernel, threads)), expected, "{:?}", kernel);
+        }
+    }
+
+    #[test]
+    fn shards_of_both_loops_add_up_to_the_whole(reserved in symmetric_board(10), shard_count in 1usize..=5) {
+        let whole = oracle_count(&reserved);
+        for kernel in KERNELS {
+            let slice = |index| Options { shard_index: index, shard_count, ..with_kernel(kernel, 2) };
+            let sum: u64 = (0..shard_count).map(|index| fastest::count_with(&reserved, &slice(index))).sum();
+            prop_assert_eq!(sum, whole, "{:?}", kernel);
+        }
     }
 
     #[test]
@@ -261,4 +290,68 @@ fn short_and_long_rows_read_as_every_other_counter_reads_them() {
     assert_eq!(fastest::count(&ragged), expected);
     assert_eq!(fastest::count_with(&ragged, &Options::default()), expected);
     assert_eq!(cses::bitmask::count(&ragged), expected);
+}
+
+#[test]
+fn both_loops_give_a000170_up_to_16() {
+    for n in 1..=16 {
+        let expected = oracle::known_count(n).expect("A000170 covers n <= 27");
+        for kernel in KERNELS {
+            let count = fastest::count_with(&vec![vec![false; n]; n], &with_kernel(kernel, 0));
+            assert_eq!(count, expected, "n = {n}, {kernel:?}");
+        }
+    }
+}
+
+#[test]
+fn the_avx2_loop_runs_wherever_the_processor_has_avx2() {
+    // Not a skip: where the processor lacks AVX2 the forced loop is the scalar one, and the tests
+    // above check that; here, that the choice follows the processor and the sides.
+    #[cfg(target_arch = "x86_64")]
+    let has_avx2 = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let has_avx2 = false;
+    for n in 1..=32 {
+        assert!(!Kernel::Scalar.is_wide_for(n), "n = {n}");
+        let avx2 = (5..=fastest::WIDE_MAX_N).contains(&n) && has_avx2;
+        assert_eq!(Kernel::Avx2.is_wide_for(n), avx2, "n = {n}");
+        let widest = (fastest::WIDE_MIN_N..=fastest::WIDE_MAX_N).contains(&n) && has_avx2;
+        assert_eq!(Kernel::Widest.is_wide_for(n), widest, "n = {n}");
+    }
+}
+
+#[test]
+fn both_loops_agree_with_the_oracle_at_the_avx2_loops_largest_sides() {
+    // The side queens' rows ride above the columns up to n = 22: boards of sides 19 to 23 whose
+    // free squares are a few solutions' (so that the oracle is quick) reach the bottom row, through
+    // every side column.
+    let mut boards = vec![modular_solutions_board(19, &[2, 3, 5]), modular_solutions_board(23, &[2, 3, 4])];
+    for n in [20, 22] {
+        // n mod 6 = 2 or 4: the evens, then the odds (1-based), with n mod 6 = 2's adjustment.
+        let evens = (2..=n).step_by(2);
+        let columns: Vec<usize> = if n % 6 == 2 {
+            let odds = [3, 1].into_iter().chain((7..n).step_by(2)).chain([5]);
+            evens.chain(odds).map(|col| col - 1).collect()
+        } else {
+            evens.chain((1..n).step_by(2)).map(|col| col - 1).collect()
+        };
+        let mirrored: Vec<usize> = columns.iter().map(|&col| n - 1 - col).collect();
+        boards.push(
+            (0..n)
+                .map(|row| (0..n).map(|col| col != columns[row] && col != mirrored[row]).collect())
+                .collect(),
+        );
+    }
+    for reserved in boards {
+        let expected = oracle_count(&reserved);
+        assert!(expected >= 1, "n = {}", reserved.len());
+        for kernel in KERNELS {
+            assert_eq!(
+                fastest::count_with(&reserved, &with_kernel(kernel, 2)),
+                expected,
+                "n = {}",
+                reserved.len()
+            );
+        }
+    }
 }

@@ -67,7 +67,8 @@ fn the_fastest_shards_add_up_to_the_whole_count() {
     for shard_count in 1..=4 {
         let mut total = 0;
         for shard_index in 0..shard_count {
-            let options = cses::fastest::Options { threads: 1, shard_index, shard_count };
+            let options =
+                cses::fastest::Options { threads: 1, shard_index, shard_count, ..Default::default() };
             let count = |reserved: &[Vec<bool>]| cses::fastest::count_with(reserved, &options);
             total += cses::run(SAMPLE.as_bytes(), io::sink(), count).unwrap();
         }

@@ -75,6 +75,10 @@ Options:
   --list         print the implementation names, one a line
   -h, --help     print this help
 
+Environment: QUEENS_FASTEST_KERNEL=scalar makes `fastest` count with its scalar loop even where
+the processor has AVX2 (its AVX2 loop, picked at run time for sides 12 to 22, is about twice as
+fast); the count is the same.
+
 Recipes for Slurm, Kubernetes and GNU parallel: docs/clusters.md in the source.
 
 Exit status: 0 on success; 2 for a bad argument, a bad board (a one-line error on stderr names

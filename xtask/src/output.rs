@@ -192,7 +192,7 @@ pub fn sandbox(no_sandbox: bool) -> Result<Option<judge::sandbox::Sandbox>, Fail
     judge::sandbox::Sandbox::detect().map(Some).map_err(|error| {
         Failure::Engine(judge::error::Error::Environment(format!(
             "{}; --no-sandbox runs files without it",
-            error.message()
+            error.0
         )))
     })
 }

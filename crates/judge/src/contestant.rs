@@ -375,7 +375,7 @@ pub fn attempt(
     let job = Job { stdin: input.as_bytes(), answer_bytes, ..prepared.job(sandbox, &env, limits) };
     match crate::runner::run(&job) {
         Ok(finished) => read_attempt(contestant, finished, request, &prepared, &child_request),
-        Err(reason) => failed(Failure::Judge(reason)),
+        Err(reason) => failed(Failure::Judge(reason.into())),
     }
 }
 
@@ -437,7 +437,7 @@ pub fn attempt_session(
         if let Err(reason) = started {
             // The machine could not start it: every test left says so.
             for index in next..tests.len() {
-                if !take(index, failed(Failure::Judge(reason.clone()))) {
+                if !take(index, failed(Failure::Judge(reason.clone().into()))) {
                     return;
                 }
             }

@@ -41,3 +41,10 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// The runner's and the sandbox's one failure is the machine's.
+impl From<run::MachineError> for Error {
+    fn from(error: run::MachineError) -> Error {
+        Error::Environment(error.0)
+    }
+}

@@ -28,8 +28,6 @@ pub(crate) mod pool;
 pub mod problem;
 pub mod registry;
 pub mod report;
-pub mod runner;
-pub mod sandbox;
 pub mod sizes;
 pub mod snapshot;
 pub mod stress;
@@ -38,6 +36,10 @@ pub(crate) mod table;
 #[cfg(test)]
 mod tidy;
 pub(crate) mod truth;
+
+/// The floor below the engine: one run of a program under limits, and the sandbox (the `run`
+/// crate), under the paths the engine and its tests have always used.
+pub use run::{runner, sandbox};
 pub mod watch;
 
 use std::os::unix::fs::DirBuilderExt;

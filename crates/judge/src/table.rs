@@ -1,9 +1,8 @@
-//! Text tables whose cells carry a colour, and the one way this workspace prints a duration.
+//! Text tables whose cells carry a colour, and the one way this workspace prints a duration (the
+//! run crate's `format_duration`, which the runner's messages use too).
 //!
 //! A table is rendered with ANSI styles (anstyle); whether they reach the reader is the front's
 //! choice: it writes through anstream, which strips them for a pipe, `NO_COLOR` or `CLICOLOR=0`.
-
-use std::time::Duration;
 
 use anstyle::{AnsiColor, Effects};
 
@@ -89,31 +88,12 @@ impl Table {
     }
 }
 
-/// A duration with three significant figures at most: `850ns`, `12.3µs`, `4.56ms`, `1.23s`.
-pub fn format_duration(duration: Duration) -> String {
-    let nanos = duration.as_nanos() as f64;
-    let (value, unit) = if nanos < 1e3 {
-        (nanos, "ns")
-    } else if nanos < 1e6 {
-        (nanos / 1e3, "µs")
-    } else if nanos < 1e9 {
-        (nanos / 1e6, "ms")
-    } else {
-        (nanos / 1e9, "s")
-    };
-    let decimals = if value >= 100.0 || unit == "ns" {
-        0
-    } else if value >= 10.0 {
-        1
-    } else {
-        2
-    };
-    format!("{value:.decimals$}{unit}")
-}
+pub use run::format_duration;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn durations_keep_three_figures() {

@@ -85,12 +85,40 @@ fn the_engine_modules_form_no_cycle() {
     let graph = module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
     assert!(graph.len() >= 10, "{graph:?}");
     assert_eq!(find_cycle(&graph), None, "the module graph: {graph:#?}");
-    // The checks above see real edges: judge and stress reach the runner through contestant,
+    // The checks above see real edges: judge and stress reach their runs through contestant,
     // nothing below uses the judge.
-    assert!(graph["contestant"].contains("runner") && graph["judge"].contains("contestant"));
+    assert!(graph["contestant"].contains("child") && graph["judge"].contains("contestant"));
     let users_of_judge: Vec<&String> =
         graph.iter().filter(|(_, uses)| uses.contains("judge")).map(|(module, _)| module).collect();
     assert_eq!(users_of_judge, vec!["html", "report"]);
+}
+
+/// The run crate, the floor below the engine, beside it.
+fn run_crate() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../run/src")
+}
+
+#[test]
+fn the_run_crate_forms_no_cycle_and_knows_no_verdict_problem_or_language() {
+    let graph = module_graph(&run_crate());
+    assert_eq!(graph.keys().collect::<Vec<_>>(), ["runner", "sandbox"]);
+    assert_eq!(find_cycle(&graph), None, "{graph:#?}");
+    let files = sources(&run_crate());
+    assert!(files.len() >= 10, "{} files", files.len());
+    const ENGINE_WORDS: [&str; 4] = ["Verdict", "Problem", "Language", "judge::"];
+    let named: Vec<String> = files
+        .iter()
+        .flat_map(|(path, text)| {
+            let words = code_lines(text).flat_map(move |(line, code)| {
+                ENGINE_WORDS.iter().filter(move |word| code.contains(*word)).map(move |word| (line, *word))
+            });
+            language_marks(text)
+                .into_iter()
+                .chain(words)
+                .map(move |(line, mark)| format!("{path}:{line}: {mark}"))
+        })
+        .collect();
+    assert_eq!(named, Vec::<String>::new(), "the run crate names what only the engine may know");
 }
 
 #[test]
@@ -276,7 +304,7 @@ fn no_file_or_function_grows_past_its_bound() {
     assert_eq!(function_lengths("fn a() {\n    x();\n}\n    pub(crate) fn b();\n"), [("a".to_string(), 3)]);
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut faults = Vec::new();
-    for root in [manifest.join("src"), manifest.join("../../xtask/src")] {
+    for root in [manifest.join("src"), run_crate(), manifest.join("../../xtask/src")] {
         for (path, text) in sources(&root) {
             let lines = text.lines().take_while(|line| !line.starts_with("#[cfg(test)]")).count();
             if lines > MAX_FILE_LINES {

@@ -22,7 +22,7 @@ pub trait Runtime {
 
 /// A runtime the judge knows nothing of (a compiler's run): its stderr is shown as it is.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct UnknownRuntime;
+pub struct UnknownRuntime;
 
 impl Runtime for UnknownRuntime {
     fn out_of_memory_messages(&self) -> &'static [&'static str] {
@@ -122,7 +122,7 @@ impl Finished {
 
 /// A runtime error's detail: what `runtime` reads in its report (where a program panicked, its
 /// uncaught exception), else the exit status or signal, then the last lines of stderr.
-pub(crate) fn crash_detail(status: ExitStatus, stderr: &str, runtime: &dyn Runtime) -> String {
+pub fn crash_detail(status: ExitStatus, stderr: &str, runtime: &dyn Runtime) -> String {
     let how = match (status.code(), status.signal()) {
         (Some(code), _) => format!("exited with status {code}"),
         // Only the filter's kill of a new process sends SIGSYS here (see `sandbox::Processes`).

@@ -10,7 +10,7 @@
 //! prints (the driver flushes stdout before its frame). A test past its limits is killed as a run
 //! is, and its [`Finished`] says how the process ended; the caller runs the tests left in a new one.
 
-use crate::error::Error;
+use crate::MachineError;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
@@ -22,7 +22,7 @@ use super::{
 
 /// One test of a session: its input line, its limits, and how much of its answer is kept.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SessionTest<'a> {
+pub struct SessionTest<'a> {
     pub input: &'a [u8],
     pub limits: Limits,
     pub answer_bytes: usize,
@@ -45,13 +45,13 @@ const EXIT_GRACE: Duration = Duration::from_millis(500);
 /// after it were not run.
 ///
 /// # Errors
-/// The machine's failure ([`Error::Environment`]), one line, when the program cannot be started at all.
-pub(crate) fn run_session(
+/// The machine's failure ([`MachineError`]), one line, when the program cannot be started at all.
+pub fn run_session(
     job: &Job,
     tests: &[SessionTest],
     take: &mut dyn FnMut(Finished) -> bool,
-) -> Result<(), Error> {
-    run_tests(job, tests, take).map_err(Error::Environment)
+) -> Result<(), MachineError> {
+    run_tests(job, tests, take).map_err(MachineError)
 }
 
 fn run_tests(job: &Job, tests: &[SessionTest], take: &mut dyn FnMut(Finished) -> bool) -> Result<(), String> {

@@ -31,9 +31,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::error::Error;
+use crate::format_duration;
 use crate::sandbox::{Layout, Processes, Sandbox};
-use crate::table::format_duration;
+use crate::MachineError;
 
 mod ending;
 mod group;
@@ -41,12 +41,13 @@ mod process;
 mod session;
 mod start;
 pub use ending::Runtime;
-pub(crate) use ending::{crash_detail, UnknownRuntime};
+pub use ending::{crash_detail, UnknownRuntime};
 use group::stop_if_interrupted;
 pub(crate) use group::RunGroup;
 pub use group::{clean_up_on_signals, shield_from_runs};
 use process::*;
-pub(crate) use session::{run_session, SessionTest, STARTUP_ALLOWANCE};
+pub(crate) use session::STARTUP_ALLOWANCE;
+pub use session::{run_session, SessionTest};
 use start::*;
 
 /// What one run may use.
@@ -65,7 +66,7 @@ pub struct Limits {
 
 /// CSES's output cap is not published; 64 MiB is far past any right answer here (LeetCode 51's
 /// boards for n = 12 are some 2 MB).
-pub(crate) const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
+pub const DEFAULT_OUTPUT_BYTES: u64 = 64 << 20;
 
 /// Extra address space beyond the memory limit: code, thread stacks and the allocator's arenas are
 /// mapped but mostly never touched. The verdict reads the peak resident size.
@@ -223,10 +224,10 @@ pub enum Ending {
 /// Runs `job` and waits for it, within its limits.
 ///
 /// # Errors
-/// The machine's failure ([`Error::Environment`]), one line, when the program cannot be started at
+/// The machine's failure ([`MachineError`]), one line, when the program cannot be started at
 /// all: never the program's own verdict.
-pub fn run(job: &Job) -> Result<Finished, Error> {
-    run_job(job).map_err(Error::Environment)
+pub fn run(job: &Job) -> Result<Finished, MachineError> {
+    run_job(job).map_err(MachineError)
 }
 
 fn run_job(job: &Job) -> Result<Finished, String> {

@@ -255,7 +255,7 @@ pub(super) fn filter(processes: Processes) -> Vec<libc::sock_filter> {
 /// 127.0.0.1). The rest is the sandbox's own policy (no namespaces, io_uring, `bpf`, no owner for
 /// a descriptor's signals, one process for a run...).
 #[derive(Debug)]
-pub struct SignalFilter {
+pub(crate) struct SignalFilter {
     filter: Vec<libc::sock_filter>,
     /// Where the run's own pid goes, and whether negated (its process group).
     own_pid: Vec<(usize, bool)>,

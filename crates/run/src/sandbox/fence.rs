@@ -21,7 +21,7 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 
 use super::{Layout, DEVICES};
-use crate::error::Error;
+use crate::MachineError;
 
 const EXECUTE: u64 = 1 << 0;
 const WRITE_FILE: u64 = 1 << 1;
@@ -57,7 +57,7 @@ struct PathBeneathAttr {
 /// A run's fence, made before the fork (see the module's documentation), and the scratch folder
 /// it may write in (its `TMPDIR`), removed with it.
 #[derive(Debug)]
-pub struct Fence {
+pub(crate) struct Fence {
     ruleset: OwnedFd,
     scratch: Scratch,
     /// The file-system rights the ruleset handles on this kernel.
@@ -66,12 +66,12 @@ pub struct Fence {
 
 /// What the child needs of a [`Fence`] between `fork` and `exec`: its ruleset's descriptor.
 #[derive(Clone, Copy, Debug)]
-pub struct Restriction(i32);
+pub(crate) struct Restriction(i32);
 
 impl Restriction {
     /// Puts the calling process (the run's child, after `PR_SET_NO_NEW_PRIVS`, before its
     /// `execve`) behind the fence. A plain system call: safe between `fork` and `exec`.
-    pub fn restrict(self) -> std::io::Result<()> {
+    pub(crate) fn restrict(self) -> std::io::Result<()> {
         // SAFETY: a plain system call on a descriptor the fence keeps open until the run ends.
         if unsafe { libc::syscall(libc::SYS_landlock_restrict_self, self.0, 0u32) } != 0 {
             return Err(std::io::Error::last_os_error());
@@ -164,10 +164,10 @@ impl Fence {
     /// kernel has no Landlock.
     ///
     /// # Errors
-    /// The machine's ([`Error::Environment`]), one line: the kernel has Landlock but refuses the
+    /// The machine's ([`MachineError`]), one line: the kernel has Landlock but refuses the
     /// ruleset, or no scratch folder can be made.
-    pub fn new(layout: &Layout) -> Result<Option<Fence>, Error> {
-        Fence::make(layout).map_err(Error::Environment)
+    pub fn new(layout: &Layout) -> Result<Option<Fence>, MachineError> {
+        Fence::make(layout).map_err(MachineError)
     }
 
     fn make(layout: &Layout) -> Result<Option<Fence>, String> {
@@ -253,7 +253,7 @@ impl Fence {
     }
 
     /// What the child needs to put itself behind the fence.
-    pub fn restriction(&self) -> Restriction {
+    pub(crate) fn restriction(&self) -> Restriction {
         Restriction(self.ruleset.as_raw_fd())
     }
 }

@@ -29,15 +29,17 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
-use crate::error::Error;
+use crate::MachineError;
 
 mod child;
 mod fence;
 mod policy;
 mod setup;
 use child::*;
-pub use fence::{landlock_abi, Fence, Restriction};
-pub use policy::{Processes, SignalFilter};
+pub use fence::landlock_abi;
+pub(crate) use fence::{Fence, Restriction};
+pub use policy::Processes;
+pub(crate) use policy::SignalFilter;
 pub use setup::*;
 
 /// The device nodes a run sees (in `/dev`).
@@ -60,12 +62,12 @@ pub const ENV: &[(&str, &str)] = &[
 pub const MAX_PROCESSES: u32 = 64;
 
 /// The user a program runs as, inside the sandbox.
-pub const INSIDE_UID: u32 = 1000;
+pub(crate) const INSIDE_UID: u32 = 1000;
 
 /// Outside the sandbox, the user a program runs as when the judge is root: a user of its own, as
 /// isolate's boxes have, so that a program owns nothing of the host's and the kernel's per-user
 /// process limit binds it (it never binds root).
-pub const HOST_UID: u32 = 60_001;
+pub(crate) const HOST_UID: u32 = 60_001;
 
 /// Where a run's private folder (its build) is, inside.
 pub const BOX: &str = "/box";
@@ -81,7 +83,7 @@ pub struct Sandbox {
 /// at its `inside` path; only `writable` ones may be written (a build's output folder).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Layout {
-    pub mounts: Vec<Mount>,
+    pub(crate) mounts: Vec<Mount>,
     /// The size of the private `/tmp`, in bytes.
     pub tmp_bytes: u64,
     /// The working folder, inside.
@@ -90,7 +92,7 @@ pub struct Layout {
 
 /// One host path shown inside the sandbox.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Mount {
+pub(crate) struct Mount {
     pub host: PathBuf,
     pub inside: PathBuf,
     pub writable: bool,
@@ -124,10 +126,10 @@ impl Sandbox {
     /// it once per process.
     ///
     /// # Errors
-    /// The machine's ([`Error::Environment`]): one line saying why there is no sandbox here.
-    pub fn detect() -> Result<Sandbox, Error> {
+    /// The machine's ([`MachineError`]): one line saying why there is no sandbox here.
+    pub fn detect() -> Result<Sandbox, MachineError> {
         static DETECTED: std::sync::OnceLock<Result<Sandbox, String>> = std::sync::OnceLock::new();
-        DETECTED.get_or_init(probe).clone().map_err(Error::Environment)
+        DETECTED.get_or_init(probe).clone().map_err(MachineError)
     }
 
     /// Whether programs run as [`HOST_UID`] (the judge is root).
@@ -178,7 +180,7 @@ impl Stdio {
 
 /// A sandbox's first process, started.
 #[derive(Debug)]
-pub struct Spawned {
+pub(crate) struct Spawned {
     /// Its PID, outside.
     pub pid: libc::pid_t,
     /// Where it tells how the program ended (see [`Report`]).
@@ -191,7 +193,7 @@ pub struct Spawned {
 
 /// How a sandboxed program ended, as PID 1 saw it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Report {
+pub(crate) struct Report {
     /// The program's wait status (`WIFEXITED` and friends apply).
     pub status: i32,
     /// CPU time, user + system, over every process PID 1 reaped, in microseconds.
@@ -216,13 +218,13 @@ impl Spawned {
     /// Reads what PID 1 reported, once it has ended (the runner reaps it first).
     ///
     /// # Errors
-    /// The machine's ([`Error::Environment`]): a setup step or the program's `execve` failed, one
+    /// The machine's ([`MachineError`]): a setup step or the program's `execve` failed, one
     /// line naming it.
-    pub fn read_report(&mut self) -> Result<Option<Report>, Error> {
+    pub(crate) fn read_report(&mut self) -> Result<Option<Report>, MachineError> {
         use std::io::Read;
         let mut bytes = Vec::new();
         let _ = (&mut self.report).take(4096).read_to_end(&mut bytes);
-        parse_report(&bytes, &self.steps).map_err(Error::Environment)
+        parse_report(&bytes, &self.steps).map_err(MachineError)
     }
 
     /// Waits for PID 1 and reads its report (the probe's way; runs wait through the runner).

@@ -78,7 +78,7 @@ pub struct Bounds {
 ///
 /// # Errors
 /// One line: the kernel refused the namespaces, or a host path could not be opened.
-pub fn spawn(
+pub(crate) fn spawn(
     sandbox: &Sandbox,
     layout: &Layout,
     program: &Path,

@@ -1217,31 +1217,46 @@ mod wide {
             row.right_diagonals[at] = start.right_diagonals as u32;
             row.len += 1;
         }
-        // The rows with boards waiting, and those with `FILL` or more, as bits.
-        let (mut waiting, mut filled) = (0u32, 0u32);
-        let mut mark = |rows: &[Row], row: usize| {
-            let bit = 1u32 << row;
-            waiting = if rows[row].len > 0 { waiting | bit } else { waiting & !bit };
-            filled = if rows[row].len >= FILL { filled | bit } else { filled & !bit };
-            (waiting, filled)
-        };
-        let (mut waiting_now, mut filled_now) = mark(rows, first);
+        let mut waiting = Waiting::default();
+        waiting.mark(rows, first);
         let mut total = 0;
-        while waiting_now != 0 {
-            let row = match filled_now {
-                0 => waiting_now.trailing_zeros() as usize,
-                filled => 31 - filled.leading_zeros() as usize,
-            };
+        while let Some(row) = waiting.next_turn() {
             let (above, under) = rows.split_at_mut(row + 1);
             let turn = Turn { plan, top_index, row, free_below: group.free[row + 1] };
             // SAFETY: the processor has AVX2 (this function's own promise).
             total += unsafe { turn.step_segment(&mut above[row], &mut under[0]) };
-            (waiting_now, filled_now) = mark(rows, row);
+            waiting.mark(rows, row);
             if row + 1 < last {
-                (waiting_now, filled_now) = mark(rows, row + 1);
+                waiting.mark(rows, row + 1);
             }
         }
         total
+    }
+
+    /// The rows with boards waiting, and those with [`FILL`] or more, as bits.
+    #[derive(Default)]
+    struct Waiting {
+        any: u32,
+        filled: u32,
+    }
+
+    impl Waiting {
+        /// Notes how many boards `row` holds now.
+        fn mark(&mut self, rows: &[Row], row: usize) {
+            let bit = 1u32 << row;
+            self.any = if rows[row].len > 0 { self.any | bit } else { self.any & !bit };
+            self.filled = if rows[row].len >= FILL { self.filled | bit } else { self.filled & !bit };
+        }
+
+        /// The row whose turn is next: the deepest with `FILL` boards or more, else the
+        /// shallowest with any; `None` when no board waits.
+        fn next_turn(&self) -> Option<usize> {
+            match (self.filled, self.any) {
+                (_, 0) => None,
+                (0, any) => Some(any.trailing_zeros() as usize),
+                (filled, _) => Some(31 - filled.leading_zeros() as usize),
+            }
+        }
     }
 
     /// What a turn of one row needs besides its boards.

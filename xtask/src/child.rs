@@ -27,6 +27,17 @@ pub fn main(args: Vec<OsString>) -> i32 {
     }
 }
 
+/// A run forked from the fork server: its arguments are a `__run`'s, the command's name first.
+pub fn forked(args: Vec<OsString>) -> i32 {
+    match args.split_first() {
+        Some((command, rest)) if command == COMMAND => main(rest.to_vec()),
+        _ => {
+            eprintln!("error: a forked run takes `{COMMAND}` and its arguments");
+            2
+        }
+    }
+}
+
 fn run(args: Vec<OsString>) -> Result<(), String> {
     let args: Vec<String> = args
         .into_iter()

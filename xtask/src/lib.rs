@@ -65,6 +65,11 @@ pub fn main() {
     if std::env::args_os().nth(1).is_some_and(|command| command == child::COMMAND) {
         std::process::exit(child::main(std::env::args_os().skip(2).collect()));
     }
+    // The server the runs of built-ins are forked from (see `judge::runner::forked`): each fork
+    // answers one `__run`.
+    if std::env::args_os().nth(1).is_some_and(|command| command == ::judge::runner::forked::COMMAND) {
+        std::process::exit(::judge::runner::forked::serve(child::forked));
+    }
     let name = invocation();
     ::judge::set_invocation(name);
     // `queens-judge mine.cpp`, `queens-judge --watch mine.cpp`: judging is what the installed

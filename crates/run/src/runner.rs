@@ -36,6 +36,7 @@ use crate::sandbox::{Layout, Processes, Sandbox};
 use crate::MachineError;
 
 mod ending;
+pub mod forked;
 mod group;
 mod process;
 mod session;
@@ -104,6 +105,9 @@ impl Limits {
 pub enum Isolation<'a> {
     /// The judge's own code (a built-in): a child process under the limits.
     Plain,
+    /// The judge's own code, as `Plain`, forked from a server of its program (which answers
+    /// [`forked::COMMAND`]) rather than started anew; started anew where the program cannot serve.
+    Forked,
     /// A submitted file, `--no-sandbox`: a child process under the limits, in a cgroup of its
     /// own where one can be made, in its own session and process group, which it cannot leave,
     /// behind a fence that shows it what the sandbox would (`layout`, see
@@ -256,7 +260,7 @@ fn run_job(job: &Job) -> Result<Finished, String> {
     // Without a cgroup, a file's run is sampled instead (a sandbox's every process is a
     // descendant of its first, which reaps the rest; a run outside it is one process): its memory
     // is held to the limit while it runs, as the group would, and its peak read at the end.
-    let sample_tree = group.is_none() && !matches!(job.isolation, Isolation::Plain);
+    let sample_tree = group.is_none() && !matches!(job.isolation, Isolation::Plain | Isolation::Forked);
     let watched =
         Watch { pid, started, limits: &limits, over_limit: &pipes.over_limit, group: group.as_ref() }
             .until_ended(sample_tree, &kill_all);
@@ -319,6 +323,10 @@ fn start(job: &Job, group: Option<&RunGroup>) -> Result<Started, String> {
     match job.isolation {
         Isolation::Sandboxed { sandbox, layout } => start_sandboxed(job, sandbox, layout, group),
         Isolation::Plain | Isolation::Unsandboxed { .. } => start_plain(job, group),
+        Isolation::Forked => match forked::start_forked(job)? {
+            Some(started) => Ok(started),
+            None => start_plain(&Job { isolation: Isolation::Plain, ..*job }, group),
+        },
     }
 }
 

@@ -4,6 +4,7 @@
 
 mod bench;
 mod cli;
+mod forked;
 mod html;
 mod import;
 mod judge;

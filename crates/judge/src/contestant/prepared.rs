@@ -78,7 +78,7 @@ impl Prepared {
         limits: Limits,
     ) -> Job<'a> {
         let isolation = match (&self.layout, sandbox) {
-            (None, _) => Isolation::Plain,
+            (None, _) => Isolation::Forked,
             (Some(layout), Some(sandbox)) => Isolation::Sandboxed { sandbox, layout },
             (Some(layout), None) => Isolation::Unsandboxed { layout },
         };

@@ -360,9 +360,11 @@ mod tests {
     }
 
     // The memory limit is far above what these scripts take: with 64 MB, `echo 92` was reported
-    // over it, peak 64 MB, about one run of the whole library's tests in five (never alone, nor
-    // with any subset of them tried); Linux can start a child's `ru_maxrss` at its parent's
-    // resident size, and other tests grow this process, but the cause was not pinned down.
+    // over it, peak 64 MB, about one run of the whole library's tests in five (never alone). The
+    // cause: `execve` keeps the high-water mark of the memory it replaces in the process's
+    // `ru_maxrss`, and a child spawned or forked from this test process replaces a copy of it
+    // (or, spawned, its very memory), which other tests grow. A built-in forked from the fork
+    // server starts from the server's few megabytes instead.
     const LIMITS: Limits = Limits {
         cpu_time: Duration::from_millis(300),
         memory_bytes: 1 << 30,

@@ -166,7 +166,8 @@ pub(super) fn read_head_and_tail(source: impl Read, keep: usize) -> Vec<u8> {
 /// The threads that feed a run its stdin and read its stdout, stderr and answer channel, each
 /// kept within its cap; `over_limit` is set once the run has written past its output limit.
 pub(super) struct Pipes {
-    writer: std::thread::JoinHandle<()>,
+    /// The thread writing the input, where it is more than the pipe holds.
+    writer: Option<std::thread::JoinHandle<()>>,
     stdout: std::thread::JoinHandle<(Vec<u8>, u64)>,
     stderr: std::thread::JoinHandle<Vec<u8>>,
     answer: Option<std::thread::JoinHandle<(Vec<u8>, u64)>>,
@@ -191,11 +192,19 @@ impl Pipes {
         stderr: std::fs::File,
         answer: Option<std::fs::File>,
     ) -> Pipes {
-        let input = job.stdin.to_vec();
-        let writer = std::thread::spawn(move || {
-            // The child may end before reading; how it ended is told by its status instead.
-            let _ = stdin.write_all(&input);
-        });
+        // An input the new pipe holds whole is written at once, without a thread: the write cannot
+        // block. The child may end before reading; how it ended is told by its status instead.
+        // SAFETY: fcntl on a descriptor this function owns.
+        let holds = unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&stdin), libc::F_GETPIPE_SZ) };
+        let writer = if usize::try_from(holds).is_ok_and(|holds| job.stdin.len() <= holds) {
+            let _ = stdin.write_all(job.stdin);
+            None
+        } else {
+            let input = job.stdin.to_vec();
+            Some(std::thread::spawn(move || {
+                let _ = stdin.write_all(&input);
+            }))
+        };
         let over_limit = Arc::new(AtomicBool::new(false));
         let limit = job.limits.output_bytes;
         let answer_kept = job.answer_bytes;
@@ -214,7 +223,9 @@ impl Pipes {
 
     /// What the threads read, once the run and whatever it started are gone.
     pub(super) fn join(self) -> Written {
-        let _ = self.writer.join();
+        if let Some(writer) = self.writer {
+            let _ = writer.join();
+        }
         let (stdout, stdout_total) = self.stdout.join().unwrap_or_default();
         let stderr = self.stderr.join().unwrap_or_default();
         let (answer, answer_total) =

@@ -166,9 +166,16 @@ pub(super) fn start_forked(job: &Job) -> Result<Option<Started>, String> {
 fn exchange(socket: &OwnedFd, request: &[u8], given: &[RawFd]) -> Option<i32> {
     send_with_fds(socket.as_raw_fd(), request, given).ok()?;
     let mut reply = [0u8; 4];
-    // SAFETY: reads at most four bytes into a valid buffer.
-    let read = unsafe { libc::recv(socket.as_raw_fd(), reply.as_mut_ptr().cast(), reply.len(), 0) };
-    (read == 4).then(|| i32::from_le_bytes(reply))
+    loop {
+        // SAFETY: reads at most four bytes into a valid buffer.
+        let read = unsafe { libc::recv(socket.as_raw_fd(), reply.as_mut_ptr().cast(), reply.len(), 0) };
+        if read == 4 {
+            return Some(i32::from_le_bytes(reply));
+        }
+        if read >= 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return None;
+        }
+    }
 }
 
 /// Starts `program`'s server from a thread that never ends (see the module's docs) and waits until

@@ -1,5 +1,5 @@
 //! Embeds the repository's cases (and their snapshots) in the engine, so that an installed judge
-//! (`cargo install --path xtask`, the `queens-judge` program) has its built-in cases with it when
+//! (`cargo install --path crates/queens-judge`, the `queens-judge` program) has its built-in cases with it when
 //! the clone it came from is gone: `OUT_DIR/embedded.rs` lists every `cases/**/*.toml` and every
 //! `crates/judge/tests/it/snapshots/*.snap`, each through `include_str!`.
 

@@ -1,5 +1,6 @@
-//! `cargo xtask`: see the library, which `queens-judge` shares.
+//! `cargo xtask`: this repository's tooling, which runs the product, `queens-judge`
+//! (`crates/queens-judge`), from the clone: every command, under the name `cargo xtask`.
 
 fn main() {
-    xtask::main();
+    queens_judge::main();
 }

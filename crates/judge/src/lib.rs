@@ -65,7 +65,7 @@ pub fn workspace_root() -> PathBuf {
 }
 
 /// Whether this program runs without the clone it was built from (installed with `cargo install
-/// --path xtask`, the clone since moved or removed), or with a clone it cannot write (another
+/// --path crates/queens-judge`, the clone since moved or removed), or with a clone it cannot write (another
 /// user's): its cases and its builds then live in [`installed_folder`], the user's own.
 pub(crate) fn is_installed_away() -> bool {
     let root = workspace_root();

@@ -64,7 +64,7 @@ use crate::{default_cases_folder, display_relative};
 mod measure;
 mod plan;
 mod render;
-pub use measure::*;
+pub(crate) use measure::*;
 use plan::Plan;
 pub use render::*;
 
@@ -189,7 +189,7 @@ pub(crate) fn timed_problem(entry: &Entry) -> Problem {
 
 /// The built-in implementations a run times, in the registry's order: none when files are given
 /// without `--impl`; and none of POJ 3239's, whose input is sides where bench times boards.
-pub fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
+pub(crate) fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
     if !options.files.is_empty() && options.impl_pattern.is_none() {
         return Vec::new();
     }
@@ -273,7 +273,7 @@ pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, Error>
 
 /// The CPUs a run is pinned to: the first `threads` of those this process may use.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pinning {
+pub(crate) struct Pinning {
     pub threads: usize,
     /// Their numbers, comma-separated, as the child's environment gives them.
     pub cpus: String,

@@ -52,7 +52,7 @@ pub use crate::truth::ORACLE_MAX_N;
 
 /// A snapshot's name: the case id with `/` as `__`, as insta names files. Two ids with one name
 /// are refused when a folder is loaded, so that no two cases share a snapshot.
-pub fn snapshot_name(case_id: &str) -> String {
+pub(crate) fn snapshot_name(case_id: &str) -> String {
     case_id.replace('/', "__")
 }
 

@@ -14,7 +14,7 @@ use crate::submission::Toolchain;
 /// selects (all of them when there is no file; none when there are files and no pattern), of
 /// the problems asked (all when none).
 #[derive(Clone, Copy, Debug)]
-pub struct Choice<'a> {
+pub(crate) struct Choice<'a> {
     pub files: &'a [PathBuf],
     pub impl_pattern: Option<&'a str>,
     pub problems: &'a [Problem],
@@ -27,7 +27,7 @@ pub struct Choice<'a> {
 
 /// The contestants chosen, files first (built), and the notes their builds left.
 #[derive(Debug)]
-pub struct Chosen {
+pub(crate) struct Chosen {
     pub contestants: Vec<Contestant>,
     pub notes: Vec<String>,
     /// The files refused alone (unreadable, too large, ...), each its one-line error; the others
@@ -41,7 +41,7 @@ impl Chosen {
     ///
     /// # Errors
     /// That file's one line.
-    pub fn every_file(self) -> Result<Vec<Contestant>, Error> {
+    pub(crate) fn every_file(self) -> Result<Vec<Contestant>, Error> {
         match self.refused.into_iter().next() {
             Some(first) => Err(first),
             None => Ok(self.contestants),
@@ -54,7 +54,7 @@ impl Chosen {
 /// # Errors
 /// A pattern that selects nothing (usage; naming an implementation it matches of another problem,
 /// when there is one), a file that cannot be read, a toolchain that does not work here.
-pub fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Chosen, Error> {
+pub(crate) fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Chosen, Error> {
     let solves_asked = |entry: &Entry| {
         choice.problems.is_empty() || choice.problems.iter().any(|&problem| entry.solves(problem))
     };

@@ -220,7 +220,7 @@ pub struct Attempt {
 /// the judge holds them (LeetCode 51's cases with a snapshot). Sides have no count: any right
 /// placement of each is accepted.
 #[derive(Clone, Copy, Debug)]
-pub struct Truth<'a> {
+pub(crate) struct Truth<'a> {
     pub input: &'a TestInput,
     pub count: Option<u64>,
     pub boards: Option<&'a [Placement]>,
@@ -268,7 +268,7 @@ impl Attempt {
     ///
     /// # Errors
     /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
-    pub fn grade(&self, truth: &Truth) -> Result<Run, Error> {
+    pub(crate) fn grade(&self, truth: &Truth) -> Result<Run, Error> {
         let (verdict, received, detail, wrong_number) = match &self.result {
             Err(Failure::Judge(reason)) => return Err(reason.clone()),
             Err(Failure::Verdict(verdict, detail)) => (*verdict, None, Some(detail.clone()), false),

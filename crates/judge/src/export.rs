@@ -454,7 +454,7 @@ mod exported_board {
 
     /// As `parse_text`, on bytes: invalid UTF-8 is a fault at its first bad byte, unless a fault
     /// of the board comes before it.
-    pub fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
+    pub(crate) fn parse_board(input: &[u8]) -> Result<Vec<Vec<bool>>, String> {
         let fault = match std::str::from_utf8(input) {
             Ok(text) => match parse_text(text) {
                 Ok(reserved) => return Ok(reserved),

@@ -104,7 +104,7 @@ pub(crate) const CSES_SIDE: usize = 8;
 /// LeetCode 51 and 52's constraint: 1 <= n <= 9.
 pub(crate) const LEETCODE_MAX_N: usize = 9;
 /// POJ 3239's constraint: 8 <= n <= 300.
-pub const POJ_SIDES: (usize, usize) = (8, 300);
+pub(crate) const POJ_SIDES: (usize, usize) = (8, 300);
 
 /// Which judge sets a problem, and so how a submission runs there.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -179,7 +179,7 @@ impl Method {
     pub const ALL: [Method; 2] = [Method::SolveNQueens, Method::TotalNQueens];
 
     /// The methods `problems` ask for, in [`Method::ALL`]'s order (a driver's calls).
-    pub fn asked_by(problems: &[Problem]) -> impl Iterator<Item = Method> + '_ {
+    pub(crate) fn asked_by(problems: &[Problem]) -> impl Iterator<Item = Method> + '_ {
         Method::ALL
             .into_iter()
             .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
@@ -296,7 +296,7 @@ impl Problem {
     }
 
     /// Whether `board` is an input of this problem, and within the judge's constraints or not.
-    pub fn admits_board(self, board: &Board) -> Option<Scope> {
+    pub(crate) fn admits_board(self, board: &Board) -> Option<Scope> {
         match self.description().domain {
             Domain::Side(side) => (board.n() == side).then_some(Scope::Within),
             Domain::AnySide => Some(Scope::Within),
@@ -332,23 +332,23 @@ impl Problem {
 
     /// Whether its judge runs every test of a submission in one process, one after another
     /// (LeetCode), rather than each test in a fresh process (CSES).
-    pub fn runs_in_one_process(self) -> bool {
+    pub(crate) fn runs_in_one_process(self) -> bool {
         self.description().judge == Judge::LeetCode
     }
 
     /// Whether a submission answers this problem through LeetCode's method (a driver), rather than
     /// as a whole program reading the board.
-    pub fn is_leetcode(self) -> bool {
+    pub(crate) fn is_leetcode(self) -> bool {
         self.description().leetcode.is_some()
     }
 
     /// The LeetCode method a submission implements, for a LeetCode problem.
-    pub fn method(self) -> Option<Method> {
+    pub(crate) fn method(self) -> Option<Method> {
         self.description().leetcode.map(|(method, _)| method)
     }
 
     /// The LeetCode problem that asks for `method`.
-    pub fn of_method(method: Method) -> Problem {
+    pub(crate) fn of_method(method: Method) -> Problem {
         Problem::ALL
             .into_iter()
             .find(|problem| problem.method() == Some(method))
@@ -356,7 +356,7 @@ impl Problem {
     }
 
     /// LeetCode's number of the problem (`51`), for a LeetCode problem.
-    pub fn leetcode_number(self) -> Option<u32> {
+    pub(crate) fn leetcode_number(self) -> Option<u32> {
         self.description().leetcode.map(|(_, number)| number)
     }
 }

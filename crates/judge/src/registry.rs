@@ -203,7 +203,7 @@ mod broken {
         panic!("deliberate panic in a broken fixture")
     }
 
-    pub fn never_returns(reserved: &[Vec<bool>]) -> u64 {
+    pub(crate) fn never_returns(reserved: &[Vec<bool>]) -> u64 {
         let mut spins = 0u64;
         while black_box(reserved.len()) > 0 {
             spins = black_box(spins.wrapping_add(1));
@@ -211,14 +211,14 @@ mod broken {
         spins
     }
 
-    pub fn slow_when_corner_reserved(reserved: &[Vec<bool>]) -> u64 {
+    pub(crate) fn slow_when_corner_reserved(reserved: &[Vec<bool>]) -> u64 {
         if reserved[0][0] {
             return never_returns(reserved);
         }
         cses::bitmask::count(reserved)
     }
 
-    pub fn eats_memory(reserved: &[Vec<bool>]) -> u64 {
+    pub(crate) fn eats_memory(reserved: &[Vec<bool>]) -> u64 {
         let mut hoard: Vec<Vec<u8>> = Vec::new();
         loop {
             // Touch every page so the memory is really used, not just reserved.
@@ -229,7 +229,7 @@ mod broken {
         }
     }
 
-    pub fn overflows_stack(reserved: &[Vec<bool>]) -> u64 {
+    pub(crate) fn overflows_stack(reserved: &[Vec<bool>]) -> u64 {
         fn descend(depth: u64, padding: [u64; 64]) -> u64 {
             let padding = black_box(padding);
             if black_box(depth) == u64::MAX {
@@ -240,11 +240,11 @@ mod broken {
         descend(reserved.len() as u64, [0; 64])
     }
 
-    pub fn off_by_one(reserved: &[Vec<bool>]) -> u64 {
+    pub(crate) fn off_by_one(reserved: &[Vec<bool>]) -> u64 {
         cses::bitmask::count(reserved) + 1
     }
 
-    pub fn ignores_last_row_reserved(reserved: &[Vec<bool>]) -> u64 {
+    pub(crate) fn ignores_last_row_reserved(reserved: &[Vec<bool>]) -> u64 {
         let mut freed = reserved.to_vec();
         if let Some(last) = freed.last_mut() {
             last.iter_mut().for_each(|square| *square = false);
@@ -252,13 +252,13 @@ mod broken {
         cses::bitmask::count(&freed)
     }
 
-    pub fn drops_a_board(n: i32) -> Vec<Vec<String>> {
+    pub(crate) fn drops_a_board(n: i32) -> Vec<Vec<String>> {
         let mut boards = leetcode::bitmask::Solution::solve_n_queens(n);
         boards.pop();
         boards
     }
 
-    pub fn attacking_board(n: i32) -> Vec<Vec<String>> {
+    pub(crate) fn attacking_board(n: i32) -> Vec<Vec<String>> {
         let mut boards = leetcode::bitmask::Solution::solve_n_queens(n);
         if let Some(first) = boards.first_mut() {
             // Put the second row's queen straight below the first row's: a column attack.

@@ -25,7 +25,7 @@ fn style(verdict: Verdict) -> Style {
 
 /// A failure's detail around the board it draws (`\ninput:\n` and the board's rows): what comes
 /// before, and what comes after (what the program printed), when it draws one.
-pub fn without_board(detail: &str) -> Option<(&str, &str)> {
+pub(crate) fn without_board(detail: &str) -> Option<(&str, &str)> {
     let (head, rest) = detail.split_once("\ninput:\n")?;
     Some((head, rest.find("\nits stdout:").map_or("", |at| &rest[at..])))
 }

@@ -53,7 +53,7 @@ pub fn has_snapshot(case: &Case) -> bool {
         && board.n() <= crate::case::ORACLE_MAX_N
 }
 
-pub use crate::case::snapshot_name;
+pub(crate) use crate::case::snapshot_name;
 
 /// Whether `cases_folder` is the repository's own `cases/` (never, for an installed judge away from
 /// its clone: its built-in cases keep their snapshots beside them, as any other folder does).
@@ -146,7 +146,7 @@ pub enum SnapshotStatus {
 }
 
 impl SnapshotStatus {
-    pub fn is_ok(&self) -> bool {
+    pub(crate) fn is_ok(&self) -> bool {
         matches!(self, SnapshotStatus::Matches | SnapshotStatus::Accepted { .. })
     }
 }

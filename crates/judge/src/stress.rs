@@ -48,7 +48,7 @@ impl Random {
         Random(seed)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -57,7 +57,7 @@ impl Random {
     }
 
     /// A float in [0, 1).
-    pub fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
@@ -67,7 +67,7 @@ impl Random {
     ///
     /// # Panics
     /// When `items` is empty.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+    pub(crate) fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[(self.next_u64() % items.len() as u64) as usize]
     }
 }
@@ -238,7 +238,7 @@ pub fn shrink(problem: Problem, board: &Board, still_fails: &dyn Fn(&Board) -> b
 }
 
 /// The most reserved squares for which [`shrink`] tries every smaller board.
-pub const EXHAUSTIVE_RESERVED: usize = 2;
+pub(crate) const EXHAUSTIVE_RESERVED: usize = 2;
 
 /// Every board of side `n` with at most `reserved` reserved squares (at most two), fewest first.
 fn boards_with_reserved(n: usize, reserved: usize) -> Vec<Board> {
@@ -368,7 +368,7 @@ pub struct StressReport {
 ///
 /// # Errors
 /// One line when `--impl` matches no implementation, a file cannot be read or built.
-pub fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, Error> {
+pub(crate) fn contestants(options: &StressOptions) -> Result<Vec<Contestant>, Error> {
     let choice = Choice {
         files: &options.files,
         impl_pattern: options.impl_pattern.as_deref(),

@@ -247,7 +247,7 @@ impl Runnable {
     ///
     /// # Errors
     /// The machine's ([`Error::Environment`]): one line when the tool that runs it is missing.
-    pub fn launch(
+    pub(crate) fn launch(
         &self,
         sandboxed: bool,
         problem: Problem,

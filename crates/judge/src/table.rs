@@ -8,7 +8,7 @@ use anstyle::{AnsiColor, Effects};
 
 /// How a cell is drawn on a terminal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Style {
+pub(crate) enum Style {
     Plain,
     Green,
     Red,
@@ -17,7 +17,7 @@ pub enum Style {
 }
 
 impl Style {
-    pub fn anstyle(self) -> anstyle::Style {
+    pub(crate) fn anstyle(self) -> anstyle::Style {
         match self {
             Style::Plain => anstyle::Style::new(),
             Style::Green => AnsiColor::Green.on_default(),
@@ -28,7 +28,7 @@ impl Style {
     }
 
     /// `text` in this style, with ANSI codes.
-    pub fn paint(self, text: &str) -> String {
+    pub(crate) fn paint(self, text: &str) -> String {
         let style = self.anstyle();
         if style == anstyle::Style::new() {
             text.to_string()
@@ -40,7 +40,7 @@ impl Style {
 
 /// A table: a header, then rows of styled cells; the first column is left-aligned, the rest right.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub(crate) struct Table {
     header: Vec<String>,
     rows: Vec<Vec<(String, Style)>>,
 }

@@ -24,7 +24,7 @@ pub fn count(board: &Board) -> u64 {
 ///
 /// # Errors
 /// The user's ([`Error::Input`]): one line saying why the board is out of reach.
-pub fn count_within_reach(board: &Board) -> Result<u64, Error> {
+pub(crate) fn count_within_reach(board: &Board) -> Result<u64, Error> {
     if board.reserved_count() == 0 {
         let unknown = || Error::Input(format!("no known count for n = {}", board.n()));
         oracle::known_count(board.n()).ok_or_else(unknown)

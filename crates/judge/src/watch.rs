@@ -52,7 +52,8 @@ impl Watcher {
     }
 
     /// Whether saves wake the wait (else it is a sleep).
-    pub fn is_event_driven(&self) -> bool {
+    #[cfg(test)]
+    fn is_event_driven(&self) -> bool {
         self.inotify.is_some()
     }
 

@@ -241,7 +241,7 @@ pub(super) fn nanos(duration: Duration) -> u64 {
 
 /// Times one implementation on one board, pinned as `pinning` says (see the module docs for the
 /// sampling).
-pub fn measure(
+pub(crate) fn measure(
     executable: &Path,
     entry: &Entry,
     board: &Board,

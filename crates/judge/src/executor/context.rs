@@ -15,7 +15,7 @@ use crate::runner::{Isolation, Job, Limits};
 use crate::sandbox::{Layout, Sandbox, BOX};
 
 mod tools;
-pub use tools::*;
+pub(crate) use tools::*;
 
 /// What an executor's `launch` is told.
 #[derive(Debug)]
@@ -42,7 +42,7 @@ impl RunContext<'_> {
 
     /// An interpreter's arguments: the command's own, then for a LeetCode file the `driver` the
     /// build wrote, the user's file, and for a LeetCode file the problem.
-    pub fn script_arguments(&self, driver: &str) -> Vec<OsString> {
+    pub(crate) fn script_arguments(&self, driver: &str) -> Vec<OsString> {
         let mut args: Vec<OsString> = self.command[1..].iter().map(OsString::from).collect();
         if self.answer_channel {
             args.push(self.at(driver).into());
@@ -55,7 +55,7 @@ impl RunContext<'_> {
     }
 
     /// A compiled program's launch: the build's `program`, told its problem when it is a driver.
-    pub fn compiled_program(&self) -> super::Launch {
+    pub(crate) fn compiled_program(&self) -> super::Launch {
         let mut args = Vec::new();
         if self.answer_channel {
             args.push(self.problem_argument().into());
@@ -64,7 +64,7 @@ impl RunContext<'_> {
     }
 
     /// The driver's argument that names the problem: its LeetCode number (`51`).
-    pub fn problem_argument(&self) -> String {
+    pub(crate) fn problem_argument(&self) -> String {
         self.problem.leetcode_number().map(|number| number.to_string()).unwrap_or_default()
     }
 }
@@ -119,23 +119,23 @@ impl Seen<'_> {
 }
 
 /// How many lines of a compiler's message a CE shows.
-pub const COMPILE_ERROR_LINES: usize = 20;
+pub(crate) const COMPILE_ERROR_LINES: usize = 20;
 
 /// The folder of a build that holds the copy of the user's file.
 pub(crate) const SOURCE: &str = "source";
 
 /// What a build may use: a compiler gets far more than a run, and is stopped all the same.
-pub const BUILD_CPU: Duration = Duration::from_secs(10);
-pub const BUILD_WALL: Duration = Duration::from_secs(30);
-pub const BUILD_MEMORY: u64 = 2 << 30;
+pub(crate) const BUILD_CPU: Duration = Duration::from_secs(10);
+pub(crate) const BUILD_WALL: Duration = Duration::from_secs(30);
+pub(crate) const BUILD_MEMORY: u64 = 2 << 30;
 /// The largest file a build may write (its program, an object file): far past any N-Queens
 /// program, and a bound on what one build leaves in the cache.
-pub const BUILD_FILE_BYTES: u64 = 64 << 20;
+pub(crate) const BUILD_FILE_BYTES: u64 = 64 << 20;
 /// The compiler's messages kept (its standard output and error): the first half and the last.
-pub const BUILD_MESSAGES_KEPT: usize = 64 << 10;
+pub(crate) const BUILD_MESSAGES_KEPT: usize = 64 << 10;
 /// Past this much on standard output and error, the compiler is stopped.
-pub const BUILD_OUTPUT_BYTES: u64 = 64 << 20;
-pub const BUILD_PROCESSES: u32 = 256;
+pub(crate) const BUILD_OUTPUT_BYTES: u64 = 64 << 20;
+pub(crate) const BUILD_PROCESSES: u32 = 256;
 const BUILD_TMP_BYTES: u64 = 512 << 20;
 pub(crate) const RUN_TMP_BYTES: u64 = 64 << 20;
 
@@ -173,7 +173,7 @@ pub struct BuildContext<'a> {
 
 impl BuildContext<'_> {
     /// The user's file, as messages name it.
-    pub fn user_path(&self) -> &Path {
+    pub(crate) fn user_path(&self) -> &Path {
         self.compiler.seen.user_path
     }
 
@@ -188,7 +188,7 @@ impl BuildContext<'_> {
     }
 
     /// Whether the build folder is the driver's business: a LeetCode file.
-    pub fn is_leetcode(&self) -> bool {
+    pub(crate) fn is_leetcode(&self) -> bool {
         self.leetcode
     }
 
@@ -218,7 +218,7 @@ impl BuildContext<'_> {
     /// `-fuse-ld=gold` where binutils' gold is installed with the system, the compiler is GCC's and
     /// the command names no linker (nor link-time optimisation) of its own: gcc and g++ link with it, the learner's loop a twentieth of a second
     /// quicker (0.02 s a link against ld.bfd's 0.08 s), the program the same.
-    pub fn quick_linker(&self) -> Option<&'static str> {
+    pub(crate) fn quick_linker(&self) -> Option<&'static str> {
         static GOLD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         let installed =
             *GOLD.get_or_init(|| resolve_tool("ld.gold").is_ok_and(|tool| tool.program.starts_with("/usr")));
@@ -247,7 +247,7 @@ impl BuildContext<'_> {
     ///
     /// # Errors
     /// The machine's ([`Error::Environment`]): one line when the compiler cannot be started.
-    pub fn compile_with(
+    pub(crate) fn compile_with(
         &self,
         driver: Option<&str>,
         folders: &[PathBuf],
@@ -278,7 +278,7 @@ impl BuildContext<'_> {
     /// kept under the build folder's `pch/`: the folder to put first on the include path, or
     /// `None` where it cannot be made (the build is then only slower). GCC uses it only when the
     /// flags match and it is the first include, and falls back on the header itself otherwise.
-    pub fn precompiled_header(&self, header: &str) -> Option<PathBuf> {
+    pub(crate) fn precompiled_header(&self, header: &str) -> Option<PathBuf> {
         let tool = self.tool().ok()?;
         let real = locate_header(&tool, self.command, header)?;
         let stamp = std::fs::metadata(&tool.program).and_then(|metadata| metadata.modified()).ok()?;
@@ -545,7 +545,7 @@ fn first_lines(message: &str) -> String {
 }
 
 /// A path as a C or C++ `#line` directive quotes it.
-pub fn quoted_for_line(path: &Path) -> String {
+pub(crate) fn quoted_for_line(path: &Path) -> String {
     path.display().to_string().replace('\\', "\\\\").replace('"', "\\\"")
 }
 

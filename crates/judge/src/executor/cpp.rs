@@ -9,7 +9,7 @@ use super::{About, Executor, Launch};
 use crate::error::Error;
 use crate::problem::Method;
 
-pub struct Cpp;
+pub(crate) struct Cpp;
 
 /// The header most C++ submissions start with, and LeetCode's driver gives every one.
 const STDCXX: &str = "bits/stdc++.h";

@@ -23,9 +23,9 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::problem::{Judge, Method};
-pub use context::{resolve_tool, BuildContext, Compiled, RunContext};
+pub(crate) use context::{resolve_tool, BuildContext, Compiled, RunContext};
 
-pub use signature::Declared;
+pub(crate) use signature::Declared;
 
 /// Every language a submission may be written in, in the order `languages` lists them.
 pub static ALL: &[&(dyn Executor + 'static)] =
@@ -172,7 +172,7 @@ impl Language {
     }
 
     /// The language whose id is `id`.
-    pub fn by_id(id: &str) -> Option<Language> {
+    pub(crate) fn by_id(id: &str) -> Option<Language> {
         ALL.iter().find(|executor| executor.id() == id).map(|executor| Language(*executor))
     }
 
@@ -204,7 +204,7 @@ impl crate::runner::Runtime for Language {
 }
 
 /// The runtime of the judge's own implementations (built-ins are Rust), for reading their crashes.
-pub fn builtin_runtime() -> Language {
+pub(crate) fn builtin_runtime() -> Language {
     Language(&rust::Rust)
 }
 
@@ -236,7 +236,7 @@ impl serde::Serialize for Language {
 }
 
 /// Every extension the judge takes, for messages: `.rs, .cpp, ... or .js`.
-pub fn extension_list() -> String {
+pub(crate) fn extension_list() -> String {
     let all: Vec<String> = ALL
         .iter()
         .flat_map(|executor| executor.extensions())

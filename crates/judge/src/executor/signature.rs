@@ -39,7 +39,7 @@ impl Declared {
 
 /// The file's text without its comments (roughly: strings are not parsed), so that a name in a
 /// comment does not decide what the file is. Lines stay where they were.
-pub fn strip_comments(text: &str, comments: Comments) -> String {
+pub(crate) fn strip_comments(text: &str, comments: Comments) -> String {
     let mut out = String::with_capacity(text.len());
     match comments {
         Comments::Hash => {
@@ -83,7 +83,7 @@ fn is_word(c: char) -> bool {
 /// The declarations in `code` of a method named `name` that take one parameter, each as written
 /// up to its body (`pub fn solve_n_queens(n: i32) -> i32`): what may be one step from a LeetCode
 /// signature. A call (`return name(n)`, `self.name(n)`) is not a declaration.
-pub fn one_parameter_declarations(code: &str, name: &str) -> Vec<String> {
+pub(crate) fn one_parameter_declarations(code: &str, name: &str) -> Vec<String> {
     const NOT_TYPES: [&str; 8] = ["return", "new", "await", "yield", "else", "case", "throw", "in"];
     occurrences(code, name)
         .into_iter()
@@ -124,7 +124,7 @@ pub fn one_parameter_declarations(code: &str, name: &str) -> Vec<String> {
 
 /// Each whole-word occurrence of `name` in `code`: the text of its statement before it (from the
 /// last `;`, `{` or `}`) and everything after it.
-pub fn occurrences<'a>(code: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {
+pub(crate) fn occurrences<'a>(code: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {
     let mut found = Vec::new();
     let mut from = 0;
     while let Some(at) = code[from..].find(name).map(|at| from + at) {
@@ -141,7 +141,7 @@ pub fn occurrences<'a>(code: &'a str, name: &str) -> Vec<(&'a str, &'a str)> {
 }
 
 /// `rest` (leading white space allowed) opens a parenthesis: what it holds, and what follows it.
-pub fn parenthesized(rest: &str) -> Option<(&str, &str)> {
+pub(crate) fn parenthesized(rest: &str) -> Option<(&str, &str)> {
     let rest = rest.trim_start();
     let inner = rest.strip_prefix('(')?;
     let mut depth = 1;
@@ -162,7 +162,7 @@ pub fn parenthesized(rest: &str) -> Option<(&str, &str)> {
 
 /// The parameters of a list (what its parentheses hold), split at its top-level commas (not those
 /// of a default's call or a template's arguments), each trimmed; none for an empty list.
-pub fn split_parameters(inside: &str) -> Vec<&str> {
+pub(crate) fn split_parameters(inside: &str) -> Vec<&str> {
     let mut parameters = Vec::new();
     let (mut depth, mut start) = (0usize, 0);
     for (at, c) in inside.char_indices() {
@@ -186,7 +186,7 @@ pub fn split_parameters(inside: &str) -> Vec<&str> {
 /// The parameters a call must give: those before the first that has a default (`= value` at its
 /// top level: JavaScript's and Python's defaults, C++'s default arguments). LeetCode calls a method
 /// with its one argument, whatever optional parameters follow it.
-pub fn required_parameters(inside: &str) -> Vec<&str> {
+pub(crate) fn required_parameters(inside: &str) -> Vec<&str> {
     let has_default = |parameter: &str| {
         let mut depth = 0usize;
         let bytes = parameter.as_bytes();
@@ -207,19 +207,19 @@ pub fn required_parameters(inside: &str) -> Vec<&str> {
 }
 
 /// `text` without any white space.
-pub fn squeeze(text: &str) -> String {
+pub(crate) fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 /// Whether `before` (squeezed) ends with the type `ty` (squeezed) as a whole word.
-pub fn ends_with_type(before: &str, ty: &str) -> bool {
+pub(crate) fn ends_with_type(before: &str, ty: &str) -> bool {
     let before = squeeze(before).replace("std::", "");
     before.strip_suffix(ty).is_some_and(|head| head.chars().next_back().is_none_or(|c| !is_word(c)))
 }
 
 /// The types of a C-like parameter list (`int n, int* size` gives `int`, `int*`), each without its
 /// name; `None` for a list that is empty.
-pub fn parameter_types(parameters: &str) -> Vec<String> {
+pub(crate) fn parameter_types(parameters: &str) -> Vec<String> {
     if parameters.trim().is_empty() {
         return Vec::new();
     }
@@ -241,7 +241,7 @@ pub fn parameter_types(parameters: &str) -> Vec<String> {
 }
 
 /// The identifiers of `code`.
-pub fn identifiers(code: &str) -> std::collections::BTreeSet<&str> {
+pub(crate) fn identifiers(code: &str) -> std::collections::BTreeSet<&str> {
     code.split(|c: char| !is_word(c))
         .filter(|word| word.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_'))
         .collect()
@@ -249,7 +249,7 @@ pub fn identifiers(code: &str) -> std::collections::BTreeSet<&str> {
 
 /// A name in `code` that is close to one of `targets` but not it (a typo of LeetCode's method
 /// name): the name, and the target it is close to.
-pub fn near_miss<'a>(code: &str, targets: &[&'a str]) -> Option<(String, &'a str)> {
+pub(crate) fn near_miss<'a>(code: &str, targets: &[&'a str]) -> Option<(String, &'a str)> {
     let words = identifiers(code);
     for target in targets {
         if words.contains(target) {
@@ -266,7 +266,7 @@ pub fn near_miss<'a>(code: &str, targets: &[&'a str]) -> Option<(String, &'a str
 }
 
 /// Levenshtein's distance, over bytes.
-pub fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, &x) in a.iter().enumerate() {
@@ -283,7 +283,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// Whether `code` declares a C-like function `name` with the return type `returns` and these
 /// parameter types (squeezed), rather than only calling it or overloading it.
-pub fn declares_c_like(code: &str, name: &str, returns: &[&str], parameters: &[&str]) -> bool {
+pub(crate) fn declares_c_like(code: &str, name: &str, returns: &[&str], parameters: &[&str]) -> bool {
     occurrences(code, name).into_iter().any(|(before, after)| {
         returns.iter().any(|ty| ends_with_type(before, ty))
             && parenthesized(after).is_some_and(|(inside, rest)| {

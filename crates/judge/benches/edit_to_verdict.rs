@@ -67,7 +67,7 @@ impl Loop {
         let built = build(&submission, &self.toolchain, &self.builds, Some(&self.sandbox)).expect("a build");
         assert!(matches!(built, Build::Ready(_)), "{}: {built:?}", path.display());
         let contestant = Contestant::File { submission, build: built };
-        let request = Request::judged(Problem::Cses1624, &self.board, LIMITS);
+        let request = Request::judged(Problem::from_id("cses1624").expect("a problem"), &self.board, LIMITS);
         let ran = attempt(&contestant, &request, Path::new(""), Some(&self.sandbox));
         ran.result.unwrap_or_else(|failure| panic!("{}: {failure:?}", path.display()))
     }

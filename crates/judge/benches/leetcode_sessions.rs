@@ -48,7 +48,8 @@ struct Bench {
 
 impl Bench {
     fn contestant(&self, path: &Path) -> Contestant {
-        let submission = detect(path, &[Problem::LeetCode52]).expect("a LeetCode 52 file");
+        let submission =
+            detect(path, &[Problem::from_id("leetcode52").expect("a problem")]).expect("a LeetCode 52 file");
         let built = build(&submission, &self.toolchain, &self.builds, Some(&self.sandbox)).expect("a build");
         assert!(matches!(built, Build::Ready(_)), "{}: {built:?}", path.display());
         Contestant::File { submission, build: built }
@@ -56,8 +57,11 @@ impl Bench {
 
     /// Runs `requests` as sessions of `per_process` tests each: the counts answered.
     fn judge(&self, contestant: &Contestant, per_process: usize) -> Vec<i128> {
-        let requests: Vec<Request> =
-            self.boards.iter().map(|board| Request::judged(Problem::LeetCode52, board, LIMITS)).collect();
+        let requests: Vec<Request> = self
+            .boards
+            .iter()
+            .map(|board| Request::judged(Problem::from_id("leetcode52").expect("a problem"), board, LIMITS))
+            .collect();
         let mut counts = Vec::new();
         for chunk in requests.chunks(per_process) {
             attempt_session(contestant, chunk, Path::new(""), Some(&self.sandbox), &mut |_, attempt| {
@@ -105,11 +109,15 @@ fn leetcode_sessions(c: &mut Criterion) {
     let edited = |edit: u64| {
         let path = folder.join("right_includes_bits.cpp");
         std::fs::write(&path, format!("{text}\n// edit {edit} {}\n", std::process::id())).expect("save");
-        let submission = detect(&path, &[Problem::LeetCode51]).expect("a LeetCode 51 file");
+        let submission =
+            detect(&path, &[Problem::from_id("leetcode51").expect("a problem")]).expect("a LeetCode 51 file");
         let built = build(&submission, &this.toolchain, &this.builds, Some(&this.sandbox)).expect("a build");
         let contestant = Contestant::File { submission, build: built };
-        let requests: Vec<Request> =
-            this.boards.iter().map(|board| Request::judged(Problem::LeetCode51, board, LIMITS)).collect();
+        let requests: Vec<Request> = this
+            .boards
+            .iter()
+            .map(|board| Request::judged(Problem::from_id("leetcode51").expect("a problem"), board, LIMITS))
+            .collect();
         let mut boards = Vec::new();
         attempt_session(&contestant, &requests, Path::new(""), Some(&this.sandbox), &mut |_, attempt| {
             match attempt.result {

@@ -53,7 +53,7 @@ use crate::contestant::{attempt, Contestant, Request, Timing, Truth};
 use crate::error::Error;
 use crate::pattern::matches;
 use crate::problem::TestInput;
-use crate::problem::{Input, Problem};
+use crate::problem::{Domain, Input, Problem};
 use crate::registry::{entries, Entry, Kernel};
 use crate::runner::Limits;
 use crate::sandbox::Sandbox;
@@ -178,13 +178,11 @@ pub fn check_plot_folder(folder: &Path) -> Result<(), Error> {
     Ok(())
 }
 
-/// The problem an implementation is timed on: the general one for a counter that has it.
-pub(crate) fn timed_problem(entry: &Entry) -> Problem {
-    if entry.solves(Problem::Queens) {
-        Problem::Queens
-    } else {
-        entry.problems[0]
-    }
+/// The problem an implementation is timed on: the general one (boards of any side) for a counter
+/// that has it, else its first of boards; none for an implementation bench does not time.
+pub(crate) fn timed_problem(entry: &Entry) -> Option<Problem> {
+    let general = entry.problems.iter().find(|problem| problem.description().domain == Domain::AnySide);
+    general.or_else(|| entry.problems.iter().find(|problem| problem.input() != Input::Sides)).copied()
 }
 
 /// The built-in implementations a run times, in the registry's order: none when files are given
@@ -471,14 +469,15 @@ fn timed(options: &BenchOptions) -> Result<(Vec<Contestant>, Vec<Timed>), Error>
     let mut timed = Vec::new();
     for (index, contestant) in contestants.iter().enumerate() {
         match contestant {
-            Contestant::Builtin(entry) if times_boards(entry) => {
-                timed.push(Timed { id: entry.id(), problem: timed_problem(entry), contestant: index });
+            Contestant::Builtin(entry) => {
+                if let Some(problem) = timed_problem(entry) {
+                    timed.push(Timed { id: entry.id(), problem, contestant: index });
+                }
             }
-            Contestant::Builtin(_) => {}
             Contestant::File { submission, .. } => {
                 for &problem in &submission.problems {
                     // Beside the built-ins of its kind: a whole program with CSES's counters.
-                    let table = if problem.is_leetcode() { problem.id() } else { "cses" };
+                    let table = problem.builtins();
                     timed.push(Timed {
                         id: format!("{table}/{}", submission.name),
                         problem,
@@ -498,7 +497,7 @@ mod tests {
     fn measured(implementation: &str, n: usize, threads: usize, median_ns: u64) -> Measurement {
         Measurement {
             implementation: implementation.to_string(),
-            problem: Problem::Queens,
+            problem: Problem::from_id("queens").expect("a problem"),
             board: "empty".to_string(),
             n,
             threads,
@@ -538,7 +537,10 @@ mod tests {
     #[test]
     fn a_counter_of_the_8x8_board_alone_is_ratioed_against_its_table_row() {
         // cses/fixed_board solves CSES 1624 only; it sits in the counting table's n = 8 row.
-        let eight_only = Measurement { problem: Problem::Cses1624, ..measured("cses/fixed", 8, 2, 30_000) };
+        let eight_only = Measurement {
+            problem: Problem::from_id("cses1624").expect("a problem"),
+            ..measured("cses/fixed", 8, 2, 30_000)
+        };
         let mut measurements =
             vec![measured("cses/quick", 8, 2, 10_000), eight_only, measured("leetcode52/other", 8, 2, 5_000)];
         set_ratios(&mut measurements);

@@ -240,8 +240,7 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
         (input, Some(expected), Settings { description, time_limit_ms, memory_limit_mb, example })
     };
     // The limits of the judge whose input this is (CSES's for a board, POJ's for sides).
-    let (default_time, default_memory) = Problem::ALL
-        .into_iter()
+    let (default_time, default_memory) = Problem::all()
         .find(|problem| problem.admits(&input).is_some())
         .map_or((DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB), Problem::limits);
     let bounded = |value: Option<toml::Spanned<u64>>, name: &str, default: u64, max: u64| match value {

@@ -291,7 +291,7 @@ mod tests {
         let entry = crate::registry::find("leetcode51/bitmask").expect("registered");
         let plain = ChildRequest {
             session: false,
-            problem: Problem::LeetCode51,
+            problem: Problem::from_id("leetcode51").expect("a problem"),
             samples: None,
             sample_target: Duration::from_millis(1),
             check_inside: false,

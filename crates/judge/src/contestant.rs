@@ -584,7 +584,10 @@ mod tests {
             wall_time: None,
         };
         let missing = Path::new("/nonexistent/queens-judge-child");
-        for problem in [Problem::Cses1624, Problem::LeetCode52] {
+        for problem in [
+            Problem::from_id("cses1624").expect("a problem"),
+            Problem::from_id("leetcode52").expect("a problem"),
+        ] {
             let request = Request::judged(problem, &board, limits);
             let ran = attempt(&Contestant::Builtin(entry), &request, missing, None);
             match ran.result {

@@ -25,6 +25,9 @@
 
 use std::fmt;
 
+use crate::problem::{Method, Problem};
+use crate::registry::Kernel;
+
 /// One solution module's file, as an export reads it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ModuleSource {
@@ -34,62 +37,66 @@ pub struct ModuleSource {
     pub text: &'static str,
 }
 
-/// What an id asks for: the problem before its `/`.
+/// What an id asks for: the kind of implementation before its `/`. Each prefix is read from the
+/// problems' descriptions (their `builtins`), as the registry's ids are; `leetcode/` is the crate's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Target {
-    /// `cses/NAME`: a whole program for CSES 1624.
-    Cses,
-    /// `leetcode51/NAME`: the `impl Solution` block, submitted to LeetCode 51.
-    LeetCode51,
-    /// `leetcode52/NAME`: the same block, submitted to LeetCode 52.
-    LeetCode52,
+    /// `cses/NAME`: a whole program that counts a board (CSES 1624's).
+    Counter,
+    /// `leetcode51/NAME`, `leetcode52/NAME`: the `impl Solution` block, submitted to the problem
+    /// that asks for this method.
+    Method(Method),
     /// `leetcode/NAME`: the same block, for either problem.
     LeetCode,
-    /// `poj3239/NAME`: a whole program for POJ 3239's input.
-    Poj3239,
+    /// `poj3239/NAME`: a whole program that reads sides and prints placements.
+    Placer,
 }
 
 impl Target {
-    pub const ALL: [Target; 5] =
-        [Target::Cses, Target::LeetCode51, Target::LeetCode52, Target::LeetCode, Target::Poj3239];
+    pub const ALL: [Target; 5] = [
+        Target::Counter,
+        Target::Method(Method::SolveNQueens),
+        Target::Method(Method::TotalNQueens),
+        Target::LeetCode,
+        Target::Placer,
+    ];
 
     /// The id's part before the `/`.
     pub fn prefix(self) -> &'static str {
         match self {
-            Target::Cses => "cses",
-            Target::LeetCode51 => "leetcode51",
-            Target::LeetCode52 => "leetcode52",
+            Target::Counter => Kernel::Count(|_| 0).prefix(),
+            Target::Method(method) => Problem::of_method(method).builtins(),
             Target::LeetCode => "leetcode",
-            Target::Poj3239 => "poj3239",
+            Target::Placer => Kernel::Place(|_| None).prefix(),
         }
     }
 
     /// The names the solution crate's registry lists, in its order.
     pub fn names(self) -> Vec<&'static str> {
         match self {
-            Target::Cses => cses::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect(),
+            Target::Counter => {
+                cses::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect()
+            }
             // A module is a submission to the problems it answers only.
-            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode::IMPLEMENTATIONS
+            Target::Method(_) | Target::LeetCode => leetcode::IMPLEMENTATIONS
                 .iter()
                 .filter(|implementation| match self {
-                    Target::LeetCode51 => implementation.solve_n_queens.is_some(),
-                    Target::LeetCode52 => implementation.total_n_queens.is_some(),
+                    Target::Method(Method::SolveNQueens) => implementation.solve_n_queens.is_some(),
+                    Target::Method(Method::TotalNQueens) => implementation.total_n_queens.is_some(),
                     _ => true,
                 })
                 .map(|implementation| implementation.name)
                 .collect(),
-            Target::Poj3239 => {
-                poj::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect()
-            }
+            Target::Placer => poj::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect(),
         }
     }
 
     /// The solution crate's folder under `crates/`.
     pub fn crate_folder(self) -> &'static str {
         match self {
-            Target::Cses => "cses",
-            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => "leetcode",
-            Target::Poj3239 => "poj",
+            Target::Counter => "cses",
+            Target::Method(_) | Target::LeetCode => "leetcode",
+            Target::Placer => "poj",
         }
     }
 
@@ -98,11 +105,9 @@ impl Target {
     /// the path follows from the name.
     pub fn source(self, name: &str) -> Option<ModuleSource> {
         let text = match self {
-            Target::Cses => cses::implementation(name)?.source,
-            Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => {
-                leetcode::implementation(name)?.source
-            }
-            Target::Poj3239 => poj::implementation(name)?.source,
+            Target::Counter => cses::implementation(name)?.source,
+            Target::Method(_) | Target::LeetCode => leetcode::implementation(name)?.source,
+            Target::Placer => poj::implementation(name)?.source,
         };
         Some(ModuleSource { path: format!("crates/{}/src/{name}.rs", self.crate_folder()), text })
     }
@@ -161,9 +166,9 @@ pub fn export(id: &str) -> Result<String, ExportError> {
     let target = Target::ALL.into_iter().find(|target| target.prefix() == prefix).ok_or_else(unknown)?;
     let source = target.source(name).ok_or_else(unknown)?;
     match target {
-        Target::Cses => cses_program(id, &source),
-        Target::LeetCode51 | Target::LeetCode52 | Target::LeetCode => leetcode_file(target, id, &source),
-        Target::Poj3239 => poj_program(id, &source),
+        Target::Counter => cses_program(id, &source),
+        Target::Method(_) | Target::LeetCode => leetcode_file(target, id, &source),
+        Target::Placer => poj_program(id, &source),
     }
 }
 
@@ -276,18 +281,40 @@ pub fn leetcode_file(target: Target, id: &str, source: &ModuleSource) -> Result<
     if !source.text.contains("impl Solution") {
         return Err(ExportError::MissingEntryPoint { path: source.path.clone(), expected: "impl Solution" });
     }
-    let (solves, totals) =
-        (source.text.contains("fn solve_n_queens"), source.text.contains("fn total_n_queens"));
-    let problems = match (target, solves, totals) {
-        (Target::LeetCode51, _, true) => {
-            "LeetCode 51 \"N-Queens\" (`solve_n_queens`); the same block also answers 52 (`total_n_queens`)"
+    let has = |method: Method| source.text.contains(&format!("fn {}", method.rust_name()));
+    // `LeetCode 51 "N-Queens" (`solve_n_queens`)`, from the problem's description.
+    let asked = |method: Method| format!("{} (`{}`)", Problem::of_method(method).name(), method.rust_name());
+    let number = |method: Method| Problem::of_method(method).leetcode_number().unwrap_or_default();
+    let answered: Vec<Method> = Method::ALL.into_iter().filter(|&method| has(method)).collect();
+    let problems = match (target, answered.as_slice()) {
+        // The target's method, and the other the block also answers.
+        (Target::Method(method), [_, _]) => {
+            let other = Method::ALL.into_iter().find(|&other| other != method).unwrap_or(method);
+            format!(
+                "{}; the same block also answers {} (`{}`)",
+                asked(method),
+                number(other),
+                other.rust_name()
+            )
         }
-        (Target::LeetCode52, true, _) => {
-            "LeetCode 52 \"N-Queens II\" (`total_n_queens`); the same block also answers 51 (`solve_n_queens`)"
+        (Target::Method(method), _) => asked(method),
+        (_, [only]) => asked(*only),
+        // Both, or neither (refused further on).
+        _ => {
+            let both: Vec<String> = Method::ALL
+                .into_iter()
+                .enumerate()
+                .map(|(at, method)| {
+                    let full = asked(method);
+                    if at == 0 {
+                        full
+                    } else {
+                        full.trim_start_matches("LeetCode ").to_string()
+                    }
+                })
+                .collect();
+            both.join(" and ")
         }
-        (Target::LeetCode51, _, false) | (_, true, false) => "LeetCode 51 \"N-Queens\" (`solve_n_queens`)",
-        (Target::LeetCode52, false, _) | (_, false, true) => "LeetCode 52 \"N-Queens II\" (`total_n_queens`)",
-        _ => "LeetCode 51 \"N-Queens\" (`solve_n_queens`) and 52 \"N-Queens II\" (`total_n_queens`)",
     };
     let body = strip_struct_line(source)?;
     let mut file = format!(

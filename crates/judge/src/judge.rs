@@ -61,8 +61,7 @@ pub fn judge(
     let loaded = load_cases(&options.cases_folder).map_err(|error| Error::Input(error.to_string()))?;
     let cases: Vec<Case> =
         loaded.cases.into_iter().filter(|case| matches(options.case_pattern.as_deref(), &case.id)).collect();
-    let problems: Vec<Problem> = Problem::ALL
-        .into_iter()
+    let problems: Vec<Problem> = Problem::all()
         .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
         .collect();
     let choice = Choice {

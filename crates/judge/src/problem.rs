@@ -1,4 +1,6 @@
-//! The problems the judge knows, each with the inputs its own judge gives.
+//! The problems the judge knows, each read from its description file (`problems/ID.toml`, see
+//! [`description`]), with the inputs its own judge gives. This module and its description reader
+//! are the only Rust code that knows any problem by name: everything else asks a [`Problem`].
 //!
 //! A case belongs to every problem whose input it is: an 8 x 8 board is a CSES 1624 input, an empty
 //! board a LeetCode input (within LeetCode's constraint 1 <= n <= 9, or beyond it, shown as such),
@@ -7,28 +9,19 @@
 //! solves (see [`crate::registry`]); it is judged only on their inputs, so a CSES solution written
 //! for 8 x 8 boards alone is judged on 8 x 8 boards alone.
 
+mod description;
+
 use std::fmt;
+use std::sync::OnceLock;
 
 use checker::Board;
 
-/// One problem, as its judge defines it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Problem {
-    /// CSES 1624 "Chessboard and Queens": an 8 x 8 board with reserved squares on stdin, one count.
-    Cses1624,
-    /// The general counting problem the CSES counters also solve: any side from 1 to
-    /// [`checker::MAX_N`], with reserved squares.
-    Queens,
-    /// LeetCode 51 "N-Queens": every board of the empty n x n board.
-    #[serde(rename = "leetcode51")]
-    LeetCode51,
-    /// LeetCode 52 "N-Queens II": the number of boards of the empty n x n board.
-    #[serde(rename = "leetcode52")]
-    LeetCode52,
-    /// POJ 3239 "Solution to the n Queens Puzzle": sides on stdin until a 0, one placement a side.
-    Poj3239,
-}
+pub use description::{parse as parse_description, AnswerKind, Description, Domain, Input, Judge, Method};
+
+/// One problem, as its description file (`problems/ID.toml`) defines it: a handle on the
+/// description, ordered as the descriptions' `order`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Problem(u8);
 
 /// One test's input, as a case gives it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -99,49 +92,6 @@ pub enum Scope {
 
 /// The largest side of any board: the checker's bound.
 pub const MAX_SIDE: usize = checker::MAX_N;
-/// CSES 1624's side.
-pub(crate) const CSES_SIDE: usize = 8;
-/// LeetCode 51 and 52's constraint: 1 <= n <= 9.
-pub(crate) const LEETCODE_MAX_N: usize = 9;
-/// POJ 3239's constraint: 8 <= n <= 300.
-pub(crate) const POJ_SIDES: (usize, usize) = (8, 300);
-
-/// Which judge sets a problem, and so how a submission runs there.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-pub enum Judge {
-    /// CSES: a whole program, a fresh process each test.
-    Cses,
-    /// LeetCode: a method, every test of a submission in one process, one after another.
-    LeetCode,
-    /// POJ: a whole program in C, C++ or Java (the class `Main`), one process for the whole input
-    /// file, whose several test cases it reads itself; a special judge where answers may differ.
-    Poj,
-    /// This project's own generalisation (`queens`): run as CSES runs a program.
-    Project,
-}
-
-/// What a submission reads, one test at a time.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Input {
-    /// The board as text, a line a row (`.` free, `*` reserved).
-    Board,
-    /// The board's side alone, on a line (LeetCode's `n`).
-    Side,
-    /// Sides, a line each, then a line `0` (POJ 3239's test cases).
-    Sides,
-}
-
-/// What an answer is, and so how it is read and checked.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AnswerKind {
-    /// How many placements there are.
-    Count,
-    /// Every placement, as boards.
-    Boards,
-    /// One placement a side, any right one, a line each: each column's row, from 1 (POJ 3239).
-    Placements,
-}
-
 /// Within the judge's constraints when `yes`, else beyond them.
 fn within(yes: bool) -> Scope {
     if yes {
@@ -151,137 +101,59 @@ fn within(yes: bool) -> Scope {
     }
 }
 
-/// The boards a problem takes.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Domain {
-    /// Boards of this side alone, reserved squares and all.
-    Side(usize),
-    /// Any side from 1 to [`MAX_SIDE`], reserved squares and all.
-    AnySide,
-    /// Empty boards; within the judge's constraints up to this side, beyond them past it.
-    EmptyUpTo(usize),
-    /// Lists of sides; within the judge's constraints where every side is in `from..=to`.
-    Sides { from: usize, to: usize },
+/// Every problem's description, read once from the files embedded at build time (which the build
+/// script has read already: a bad one never builds).
+fn descriptions() -> &'static [Description] {
+    static DESCRIPTIONS: OnceLock<Vec<Description>> = OnceLock::new();
+    DESCRIPTIONS.get_or_init(|| {
+        let files: Vec<(String, &str)> = crate::embedded::PROBLEMS
+            .iter()
+            .map(|(path, text)| (format!("problems/{path}"), *text))
+            .collect();
+        let files: Vec<(&str, &str)> = files.iter().map(|(path, text)| (path.as_str(), *text)).collect();
+        description::parse_all(&files).unwrap_or_else(|error| unreachable!("build.rs read it: {error}"))
+    })
 }
-
-/// The LeetCode method a problem's submissions implement. Each executor writes each method's
-/// signature, reads its declaration and calls it from its driver in an exhaustive `match`: a new
-/// method is a compile error in every executor, never a silent default.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Method {
-    /// `solveNQueens`: every board.
-    SolveNQueens,
-    /// `totalNQueens`: the count.
-    TotalNQueens,
-}
-
-impl Method {
-    pub const ALL: [Method; 2] = [Method::SolveNQueens, Method::TotalNQueens];
-
-    /// The methods `problems` ask for, in [`Method::ALL`]'s order (a driver's calls).
-    pub(crate) fn asked_by(problems: &[Problem]) -> impl Iterator<Item = Method> + '_ {
-        Method::ALL
-            .into_iter()
-            .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
-    }
-}
-
-/// One problem, described in one place: everything else (detection, drivers, case selection,
-/// truth, reports) reads this.
-#[derive(Debug)]
-pub struct Description {
-    /// The name used on the command line and in JSON.
-    pub id: &'static str,
-    pub title: &'static str,
-    pub judge: Judge,
-    pub input: Input,
-    pub answer: AnswerKind,
-    pub domain: Domain,
-    /// A LeetCode problem's method and number (the drivers' argument, the name in its result line).
-    pub leetcode: Option<(Method, u32)>,
-    /// The judge's limits, a case's defaults: CPU time in milliseconds, memory in MB.
-    pub limits: (u64, u64),
-}
-
-/// Every problem's description, in [`Problem::ALL`]'s order.
-const DESCRIPTIONS: [Description; 5] = [
-    Description {
-        id: "cses1624",
-        title: "CSES 1624 Chessboard and Queens (8 x 8 boards with reserved squares)",
-        judge: Judge::Cses,
-        input: Input::Board,
-        answer: AnswerKind::Count,
-        domain: Domain::Side(CSES_SIDE),
-        leetcode: None,
-        limits: CSES_LIMITS,
-    },
-    Description {
-        id: "queens",
-        title: "queens: counting on any board from 1 x 1 to 32 x 32, with reserved squares",
-        judge: Judge::Project,
-        input: Input::Board,
-        answer: AnswerKind::Count,
-        domain: Domain::AnySide,
-        leetcode: None,
-        limits: CSES_LIMITS,
-    },
-    Description {
-        id: "leetcode51",
-        title: "LeetCode 51 N-Queens (every board of the empty n x n board, 1 <= n <= 9)",
-        judge: Judge::LeetCode,
-        input: Input::Side,
-        answer: AnswerKind::Boards,
-        domain: Domain::EmptyUpTo(LEETCODE_MAX_N),
-        leetcode: Some((Method::SolveNQueens, 51)),
-        limits: CSES_LIMITS,
-    },
-    Description {
-        id: "leetcode52",
-        title: "LeetCode 52 N-Queens II (the count for the empty n x n board, 1 <= n <= 9)",
-        judge: Judge::LeetCode,
-        input: Input::Side,
-        answer: AnswerKind::Count,
-        domain: Domain::EmptyUpTo(LEETCODE_MAX_N),
-        leetcode: Some((Method::TotalNQueens, 52)),
-        limits: CSES_LIMITS,
-    },
-    Description {
-        id: "poj3239",
-        title: "POJ 3239 Solution to the n Queens Puzzle (one placement for each n, 8 <= n <= 300)",
-        judge: Judge::Poj,
-        input: Input::Sides,
-        answer: AnswerKind::Placements,
-        domain: Domain::Sides { from: POJ_SIDES.0, to: POJ_SIDES.1 },
-        leetcode: None,
-        limits: (1000, 128),
-    },
-];
-
-/// CSES's limits, 1 s and 512 MB, which this judge also gives LeetCode's problems (LeetCode states
-/// none; see README).
-const CSES_LIMITS: (u64, u64) = (1000, 512);
 
 impl Problem {
-    pub const ALL: [Problem; 5] =
-        [Problem::Cses1624, Problem::Queens, Problem::LeetCode51, Problem::LeetCode52, Problem::Poj3239];
+    /// Every problem, in its description's `order`.
+    pub fn all() -> impl Iterator<Item = Problem> + Clone {
+        // parse_all refuses more problems than a u8 holds.
+        (0..descriptions().len()).map(|index| Problem(u8::try_from(index).unwrap_or(u8::MAX)))
+    }
 
     /// What the problem is, in one place.
     pub fn description(self) -> &'static Description {
-        &DESCRIPTIONS[self as usize]
+        &descriptions()[usize::from(self.0)]
     }
 
     /// The name used on the command line and in JSON.
     pub fn id(self) -> &'static str {
-        self.description().id
+        &self.description().id
     }
 
     /// The problem named `id`, as [`Problem::id`] writes it.
     pub fn from_id(id: &str) -> Option<Problem> {
-        Problem::ALL.into_iter().find(|problem| problem.id() == id)
+        Problem::all().find(|problem| problem.id() == id)
     }
 
     pub fn title(self) -> &'static str {
-        self.description().title
+        &self.description().title
+    }
+
+    /// As its judge names it: `CSES 1624 "Chessboard and Queens"`.
+    pub fn name(self) -> &'static str {
+        &self.description().name
+    }
+
+    /// A few words for a heading: `CSES 1624`.
+    pub fn label(self) -> &'static str {
+        &self.description().label
+    }
+
+    /// The part before the `/` of its built-in solutions' ids.
+    pub fn builtins(self) -> &'static str {
+        &self.description().builtins
     }
 
     /// Whether `input` is an input of this problem, and within the judge's constraints or not.
@@ -349,15 +221,34 @@ impl Problem {
 
     /// The LeetCode problem that asks for `method`.
     pub(crate) fn of_method(method: Method) -> Problem {
-        Problem::ALL
-            .into_iter()
-            .find(|problem| problem.method() == Some(method))
-            .expect("every method has its problem")
+        // parse_all refuses a set of descriptions where a method has no problem.
+        Problem::all().find(|problem| problem.method() == Some(method)).unwrap_or(Problem(0))
     }
 
     /// LeetCode's number of the problem (`51`), for a LeetCode problem.
     pub(crate) fn leetcode_number(self) -> Option<u32> {
         self.description().leetcode.map(|(_, number)| number)
+    }
+}
+
+impl Method {
+    /// The methods `problems` ask for, in [`Method::ALL`]'s order (a driver's calls).
+    pub(crate) fn asked_by(problems: &[Problem]) -> impl Iterator<Item = Method> + '_ {
+        Method::ALL
+            .into_iter()
+            .filter(|&method| problems.iter().any(|problem| problem.method() == Some(method)))
+    }
+}
+
+impl fmt::Debug for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl serde::Serialize for Problem {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.id())
     }
 }
 
@@ -371,36 +262,41 @@ impl fmt::Display for Problem {
 mod tests {
     use super::*;
 
+    fn problem(id: &str) -> Problem {
+        Problem::from_id(id).unwrap_or_else(|| panic!("a problem `{id}`"))
+    }
+
     #[test]
     fn each_board_belongs_to_the_problems_whose_input_it_is() {
         let sample =
             Board::parse("........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n")
                 .expect("the CSES sample");
-        assert_eq!(Problem::Cses1624.admits_board(&sample), Some(Scope::Within));
-        assert_eq!(Problem::Queens.admits_board(&sample), Some(Scope::Within));
-        assert_eq!(Problem::LeetCode51.admits_board(&sample), None);
+        assert_eq!(problem("cses1624").admits_board(&sample), Some(Scope::Within));
+        assert_eq!(problem("queens").admits_board(&sample), Some(Scope::Within));
+        assert_eq!(problem("leetcode51").admits_board(&sample), None);
 
         let empty_nine = Board::empty(9).expect("9 x 9");
-        assert_eq!(Problem::Cses1624.admits_board(&empty_nine), None);
-        assert_eq!(Problem::LeetCode52.admits_board(&empty_nine), Some(Scope::Within));
+        assert_eq!(problem("cses1624").admits_board(&empty_nine), None);
+        assert_eq!(problem("leetcode52").admits_board(&empty_nine), Some(Scope::Within));
         let empty_ten = Board::empty(10).expect("10 x 10");
-        assert_eq!(Problem::LeetCode51.admits_board(&empty_ten), Some(Scope::Beyond));
-        assert_eq!(Problem::Cses1624.admits_board(&Board::empty(8).expect("8 x 8")), Some(Scope::Within));
-        assert_eq!(Problem::Poj3239.admits_board(&empty_nine), None);
+        assert_eq!(problem("leetcode51").admits_board(&empty_ten), Some(Scope::Beyond));
+        assert_eq!(problem("cses1624").admits_board(&Board::empty(8).expect("8 x 8")), Some(Scope::Within));
+        assert_eq!(problem("poj3239").admits_board(&empty_nine), None);
 
         // POJ 3239's sides, 8 <= n <= 300: within, beyond, and no board problem's input.
         let sides = |sides: &[usize]| TestInput::Sides(sides.to_vec());
-        assert_eq!(Problem::Poj3239.admits(&sides(&[8, 300])), Some(Scope::Within));
-        assert_eq!(Problem::Poj3239.admits(&sides(&[8, 301])), Some(Scope::Beyond));
-        assert_eq!(Problem::Poj3239.admits(&sides(&[4])), Some(Scope::Beyond));
-        for problem in [Problem::Cses1624, Problem::Queens, Problem::LeetCode51, Problem::LeetCode52] {
+        assert_eq!(problem("poj3239").admits(&sides(&[8, 300])), Some(Scope::Within));
+        assert_eq!(problem("poj3239").admits(&sides(&[8, 301])), Some(Scope::Beyond));
+        assert_eq!(problem("poj3239").admits(&sides(&[4])), Some(Scope::Beyond));
+        for problem in [problem("cses1624"), problem("queens"), problem("leetcode51"), problem("leetcode52")]
+        {
             assert_eq!(problem.admits(&sides(&[8])), None, "{problem}");
         }
     }
 
     #[test]
     fn ids_round_trip() {
-        for problem in Problem::ALL {
+        for problem in Problem::all() {
             assert_eq!(Problem::from_id(problem.id()), Some(problem));
         }
         assert_eq!(Problem::from_id("cses"), None);
@@ -410,7 +306,7 @@ mod tests {
     /// problem, whose number its id carries.
     #[test]
     fn descriptions_are_in_their_problems_order_and_methods_are_one_to_one() {
-        let ids: Vec<&str> = Problem::ALL.iter().map(|problem| problem.description().id).collect();
+        let ids: Vec<&str> = Problem::all().map(Problem::id).collect();
         assert_eq!(ids, ["cses1624", "queens", "leetcode51", "leetcode52", "poj3239"]);
         for method in Method::ALL {
             let problem = Problem::of_method(method);
@@ -419,6 +315,50 @@ mod tests {
             assert_eq!(problem.id(), format!("leetcode{number}"));
             assert!(problem.runs_in_one_process());
         }
-        assert_eq!(Problem::ALL.iter().filter(|problem| problem.is_leetcode()).count(), Method::ALL.len());
+        assert_eq!(Problem::all().filter(|problem| problem.is_leetcode()).count(), Method::ALL.len());
+    }
+
+    /// A description file that is not one stops with its file, and the line and column or the
+    /// key at fault, on one line; the repository's own read back as the problems.
+    #[test]
+    fn a_bad_description_is_one_line_naming_its_file_and_place() {
+        let good =
+            crate::embedded::PROBLEMS.iter().find(|(path, _)| *path == "poj3239.toml").expect("poj3239").1;
+        assert_eq!(
+            parse_description("problems/poj3239.toml", good).map(|found| found.id),
+            Ok("poj3239".to_string())
+        );
+        let fault = |text: &str| parse_description("problems/x.toml", text).expect_err("a bad file");
+        let unknown = fault(&format!("{good}colour = 3\n"));
+        assert!(unknown.starts_with("problems/x.toml:13:1: unknown field `colour`"), "{unknown}");
+        let typed = fault(&good.replace("time_limit_ms = 1000", "time_limit_ms = \"1 s\""));
+        assert!(typed.starts_with("problems/x.toml:11:17: "), "{typed}");
+        let shape = fault(&good.replace("answer = \"placements\"", "answer = \"count\""));
+        assert_eq!(shape, "problems/x.toml: `domain`: this input, answer and domain do not go together");
+        let leetcode = fault(&good.replace("judge = \"poj\"", "judge = \"leetcode\""));
+        assert!(leetcode.starts_with("problems/x.toml: `leetcode`: "), "{leetcode}");
+        let limit = fault(&good.replace("memory_limit_mb = 128", "memory_limit_mb = 0"));
+        assert_eq!(limit, "problems/x.toml: `memory_limit_mb`: expected 1 to 65536");
+        let named = parse_description("problems/Bad Name.toml", good).expect_err("a bad id");
+        assert!(named.starts_with("problems/Bad Name.toml: "), "{named}");
+        for error in [unknown, typed, shape, leetcode, limit, named] {
+            assert!(!error.contains('\n'), "{error}");
+        }
+    }
+
+    /// The set is checked whole: one `order` each, and each LeetCode method asked by one problem.
+    #[test]
+    fn the_descriptions_are_checked_together() {
+        let files: Vec<(&str, &str)> = crate::embedded::PROBLEMS.to_vec();
+        assert_eq!(description::parse_all(&files).map(|all| all.len()), Ok(Problem::all().count()));
+        let without_52: Vec<(&str, &str)> =
+            files.iter().copied().filter(|(path, _)| *path != "leetcode52.toml").collect();
+        let error = description::parse_all(&without_52).expect_err("no problem asks for totalNQueens");
+        assert_eq!(error, "`TotalNQueens` is asked by one problem, not by []");
+        let twice = files.iter().find(|(path, _)| *path == "queens.toml").expect("queens").1;
+        let mut doubled = files.clone();
+        doubled.push(("copy.toml", twice));
+        let error = description::parse_all(&doubled).expect_err("two problems with one order");
+        assert!(error.contains("have the same `order`"), "{error}");
     }
 }

@@ -3,20 +3,23 @@
 //!
 //! The solution crates keep their own lists (`cses::IMPLEMENTATIONS`, `leetcode::IMPLEMENTATIONS`),
 //! so adding an implementation is one module file and one line there; this module only reads them.
-//! A CSES counter (`cses/NAME`) solves CSES 1624 and the general counting problem, `queens`, unless
-//! it is declared for 8 x 8 boards only; a LeetCode module appears as `leetcode51/NAME` when it has
-//! `solve_n_queens` and as `leetcode52/NAME` when it has `total_n_queens`; a POJ module
-//! (`poj::IMPLEMENTATIONS`) as `poj3239/NAME`.
+//! A kernel answers every problem whose description reads and answers what it does: a CSES counter
+//! (`cses/NAME`) every problem of boards and a count (CSES 1624 and the general counting problem,
+//! `queens`), or only those of 8 x 8 boards when it is declared for them alone; a LeetCode module
+//! appears as `leetcode51/NAME` when it has `solve_n_queens` and as `leetcode52/NAME` when it has
+//! `total_n_queens`; a POJ module (`poj::IMPLEMENTATIONS`) as `poj3239/NAME`. The prefix before the
+//! `/` is the `builtins` of the first problem the kernel answers.
 //!
 //! The deliberately broken fixtures at the end exist to show that the judge and `stress` catch
 //! what they should; they are listed only when asked for.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use checker::Board;
 
 use crate::answer::Answer;
-use crate::problem::{Problem, TestInput};
+use crate::problem::{AnswerKind, Domain, Input, Problem, TestInput};
 
 /// The function an implementation offers.
 #[derive(Clone, Copy)]
@@ -43,14 +46,47 @@ impl fmt::Debug for Kernel {
 }
 
 impl Kernel {
-    /// The id's part before the `/`.
-    pub fn prefix(self) -> &'static str {
+    /// What a kernel of this kind reads and answers, and its place in [`Kernel::problems`]' table.
+    fn shape(self) -> (Input, AnswerKind, usize) {
         match self {
-            Kernel::Count(_) => "cses",
-            Kernel::Enumerate(_) => "leetcode51",
-            Kernel::Total(_) => "leetcode52",
-            Kernel::Place(_) => "poj3239",
+            Kernel::Count(_) => (Input::Board, AnswerKind::Count, 0),
+            Kernel::Enumerate(_) => (Input::Side, AnswerKind::Boards, 1),
+            Kernel::Total(_) => (Input::Side, AnswerKind::Count, 2),
+            Kernel::Place(_) => (Input::Sides, AnswerKind::Placements, 3),
         }
+    }
+
+    /// The problems a kernel of this kind answers: every one whose input and answer are the
+    /// kernel's (a counter for 8 x 8 boards alone, those whose boards are all 8 x 8), in order.
+    fn problems(self, only_8x8: bool) -> &'static [Problem] {
+        static TABLE: OnceLock<Vec<Vec<Problem>>> = OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            let kinds = [
+                Kernel::Count(|_| 0),
+                Kernel::Enumerate(|_| Vec::new()),
+                Kernel::Total(|_| 0),
+                Kernel::Place(|_| None),
+            ];
+            let mut table = Vec::new();
+            for kernel in kinds {
+                let (input, answer, _) = kernel.shape();
+                for only_8x8 in [false, true] {
+                    table.push(
+                        Problem::all()
+                            .filter(|problem| problem.input() == input && problem.answer() == answer)
+                            .filter(|problem| !only_8x8 || problem.description().domain == Domain::Side(8))
+                            .collect(),
+                    );
+                }
+            }
+            table
+        });
+        &table[self.shape().2 * 2 + usize::from(only_8x8)]
+    }
+
+    /// The id's part before the `/`: the `builtins` of the first problem it answers.
+    pub fn prefix(self) -> &'static str {
+        self.problems(false).first().map_or("builtin", |problem| problem.builtins())
     }
 
     /// Runs the kernel on `input` (LeetCode's take the board's side; a placement, each side).
@@ -90,12 +126,6 @@ pub struct Entry {
     pub search_reach: Option<usize>,
 }
 
-const COUNTING: &[Problem] = &[Problem::Cses1624, Problem::Queens];
-const CSES_ONLY: &[Problem] = &[Problem::Cses1624];
-const LEETCODE51: &[Problem] = &[Problem::LeetCode51];
-const LEETCODE52: &[Problem] = &[Problem::LeetCode52];
-const POJ3239: &[Problem] = &[Problem::Poj3239];
-
 impl Entry {
     /// `prefix/name`, as `cargo xtask list` prints it.
     pub fn id(&self) -> String {
@@ -112,8 +142,15 @@ impl Entry {
         count: fn(&[Vec<bool>]) -> u64,
         only_8x8: bool,
     ) -> Entry {
-        let problems = if only_8x8 { CSES_ONLY } else { COUNTING };
-        Entry { name, summary, kernel: Kernel::Count(count), problems, is_fixture: false, search_reach: None }
+        let kernel = Kernel::Count(count);
+        Entry {
+            name,
+            summary,
+            kernel,
+            problems: kernel.problems(only_8x8),
+            is_fixture: false,
+            search_reach: None,
+        }
     }
 }
 
@@ -126,8 +163,7 @@ pub fn implementations() -> Vec<Entry> {
     let leetcode = |kernel: fn(&leetcode::Implementation) -> Option<Kernel>| {
         leetcode::IMPLEMENTATIONS.iter().filter_map(move |found| {
             let kernel = kernel(found)?;
-            let problems = if matches!(kernel, Kernel::Enumerate(_)) { LEETCODE51 } else { LEETCODE52 };
-            let (name, summary) = (found.name, found.summary);
+            let (name, summary, problems) = (found.name, found.summary, kernel.problems(false));
             Some(Entry { name, summary, kernel, problems, is_fixture: false, search_reach: None })
         })
     };
@@ -138,7 +174,7 @@ pub fn implementations() -> Vec<Entry> {
         name: found.name,
         summary: found.summary,
         kernel: Kernel::Place(found.place),
-        problems: POJ3239,
+        problems: Kernel::Place(found.place).problems(false),
         is_fixture: false,
         search_reach: found.search,
     }));
@@ -147,14 +183,13 @@ pub fn implementations() -> Vec<Entry> {
 
 /// The deliberately broken fixtures, one per way a solution can fail.
 pub fn fixtures() -> Vec<Entry> {
-    let fixture = |name, summary, kernel: Kernel| {
-        let problems = match kernel {
-            Kernel::Count(_) => COUNTING,
-            Kernel::Enumerate(_) => LEETCODE51,
-            Kernel::Total(_) => LEETCODE52,
-            Kernel::Place(_) => POJ3239,
-        };
-        Entry { name, summary, kernel, problems, is_fixture: true, search_reach: None }
+    let fixture = |name, summary, kernel: Kernel| Entry {
+        name,
+        summary,
+        kernel,
+        problems: kernel.problems(false),
+        is_fixture: true,
+        search_reach: None,
     };
     vec![
         fixture("broken-panics", "panics on every board", Kernel::Count(broken::panics)),

@@ -41,14 +41,15 @@ pub const SNAPSHOT_LIMIT: u64 = 1000;
 /// Where the repository's own cases keep their snapshots, relative to the workspace's root.
 pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "crates/judge/tests/it/snapshots";
 
-/// Whether a case keeps a snapshot: a case file's empty board, which LeetCode 51 lists the boards
-/// of, with few solutions, on a side the brute-force oracle can draw them from (a large board with
+/// Whether a case keeps a snapshot: a case file's empty board, which a problem lists the boards of
+/// (LeetCode 51), with few solutions, on a side the brute-force oracle can draw them from (a large board with
 /// a wrong, small `expected` would otherwise send the oracle through a search of billions).
 pub fn has_snapshot(case: &Case) -> bool {
     let Some((board, expected)) = case.board_and_count() else { return false };
     case.expected_from == crate::case::ExpectedFrom::CaseFile
         && board.reserved_count() == 0
-        && crate::problem::Problem::LeetCode51.admits(&case.input).is_some()
+        && crate::problem::Problem::all()
+            .any(|problem| problem.lists_boards() && problem.admits(&case.input).is_some())
         && expected <= SNAPSHOT_LIMIT
         && board.n() <= crate::case::ORACLE_MAX_N
 }

@@ -28,7 +28,7 @@ use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
 use crate::contestant::{attempt, Contestant, Request, Run, Truth};
 use crate::error::Error;
-use crate::problem::{Domain, Input, Problem, TestInput, CSES_SIDE, LEETCODE_MAX_N};
+use crate::problem::{Domain, Input, Problem, TestInput};
 use crate::runner::Limits;
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Toolchain};
@@ -387,8 +387,7 @@ fn by_problem<'a>(
     options: &StressOptions,
     contestants: &'a [Contestant],
 ) -> Vec<(Problem, Vec<&'a Contestant>)> {
-    Problem::ALL
-        .into_iter()
+    Problem::all()
         .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
         // Stress draws boards: POJ's sides are judged on its cases alone.
         .filter(|problem| problem.input() != Input::Sides)
@@ -457,14 +456,20 @@ pub fn stress(
     let mut random = Random::new(options.seed);
     let mut checked: Vec<(Problem, u64)> = chosen.iter().map(|(problem, _)| (*problem, 0)).collect();
     let mut leetcode_sides_done: BTreeSet<(Problem, usize)> = BTreeSet::new();
+    // The fixed side (CSES's 8) and the largest empty board (LeetCode's 9) the problems give.
+    let domains = || Problem::all().map(|problem| problem.description().domain);
+    let fixed_side =
+        domains().find_map(|domain| if let Domain::Side(side) = domain { Some(side) } else { None });
+    let largest_empty =
+        domains().find_map(|domain| if let Domain::EmptyUpTo(side) = domain { Some(side) } else { None });
     for iteration in 1..=options.iterations {
         // Every draw is made whichever problems run, so a seed gives the same inputs to each.
         let density = options.density.0 + random.unit() * (options.density.1 - options.density.0);
-        let cses_board = random_board(&mut random, CSES_SIDE, density);
+        let cses_board = random_board(&mut random, fixed_side.unwrap_or(8), density);
         let side = if options.sizes.is_empty() { 1 } else { random.pick(&options.sizes) };
         let queens_board = random_board(&mut random, side, density);
         // LeetCode's sides in turn, each once: nine iterations check every n the judge gives.
-        let leetcode_side = 1 + ((iteration - 1) % LEETCODE_MAX_N as u64) as usize;
+        let leetcode_side = 1 + ((iteration - 1) % largest_empty.unwrap_or(9) as u64) as usize;
         for (index, (problem, implementations)) in chosen.iter().enumerate() {
             let board = match problem.description().domain {
                 Domain::Side(_) => cses_board.clone(),

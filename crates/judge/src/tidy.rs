@@ -213,39 +213,74 @@ fn only_executors_name_a_language() {
     assert_eq!(named, Vec::<String>::new(), "a language named outside executor/: its executor should say it");
 }
 
-/// The lines of `text` (its code) that match on a problem: an arm (`Problem::X =>`, `Problem::X |`)
-/// or an equality with one (`== Problem::X`).
-fn problem_matches(text: &str) -> Vec<usize> {
-    let names_one = |code: &str| {
-        code.split("Problem::").skip(1).any(|after| {
-            let after =
-                after.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_').trim_start();
-            after.starts_with("=>") || after.starts_with('|')
-        })
-    };
-    code_lines(text)
-        .filter(|(_, code)| names_one(code) || code.contains("== Problem::") || code.contains("!= Problem::"))
-        .map(|(number, _)| number)
-        .collect()
+/// The problems' ids, from their description files' names (`problems/ID.toml`).
+fn problem_ids() -> Vec<String> {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../problems");
+    let mut ids: Vec<String> = std::fs::read_dir(&folder)
+        .expect("the problems folder")
+        .filter_map(|entry| entry.ok()?.file_name().to_str()?.strip_suffix(".toml").map(String::from))
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// The lines of `text` (its code) that name a problem, with what names it: a `Problem::X` that is
+/// not a function (a variant, a constant), or a string literal holding one of `ids` as a word of
+/// its own (letters, digits, `_` and `-` around it make another word). An id without a digit is
+/// also an English word (`queens`): it counts only in a literal without spaces, a bare name.
+fn problem_names(text: &str, ids: &[String]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (number, code) in code_lines(text) {
+        for after in code.split("Problem::").skip(1) {
+            let name: String = after.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                found.push((number, format!("Problem::{name}")));
+            }
+        }
+        // The literals are every other piece between unescaped quotes.
+        let unescaped = code.replace("\\\\", "").replace("\\\"", "");
+        for literal in unescaped.split('"').skip(1).step_by(2) {
+            let bare = !literal.contains(char::is_whitespace);
+            let words = literal.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'));
+            // An id that is also an English word (`queens`) counts in a bare name only, not in prose.
+            let named = |word: &&str| {
+                ids.iter().any(|id| id == word) && (bare || word.contains(|c: char| c.is_ascii_digit()))
+            };
+            for word in words.filter(named) {
+                found.push((number, format!("\"{word}\"")));
+            }
+        }
+    }
+    found
 }
 
 #[test]
-fn only_the_description_matches_on_a_problem() {
-    assert_eq!(
-        problem_matches("match p {\n    Problem::LeetCode51 => 1,\n    Problem::A | Problem::B => 2,\n}\n"),
-        [2, 3]
-    );
-    assert_eq!(problem_matches("if p == Problem::Queens {}\nlet all = [Problem::Queens];\n"), [1]);
-    let found: Vec<String> = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
-        .iter()
-        .filter(|(path, _)| path != "problem.rs" && path != "tidy.rs")
-        .flat_map(|(path, text)| problem_matches(text).into_iter().map(move |line| format!("{path}:{line}")))
-        .collect();
-    assert_eq!(
-        found,
-        Vec::<String>::new(),
-        "a match on a problem outside problem.rs: its description should say it"
-    );
+fn no_code_names_a_problem_but_its_description() {
+    let ids = vec!["cses1624".to_string(), "queens".to_string()];
+    let sample = "let a = Problem::Cses1624;\nlet b = Problem::all();\nlet c = \"x (cses1624, y)\";\n\
+                  let d = \"queens-judge\"; // \"queens\"\nlet e = \"cses1624/\";\nlet g = \"8 queens\";\n\
+                  let h = [\"queens\", \"solve_n_queens\"];\n#[cfg(test)]\nlet f = \"queens\";\n";
+    let lines: Vec<usize> = problem_names(sample, &ids).into_iter().map(|(line, _)| line).collect();
+    assert_eq!(lines, [1, 3, 5, 7]);
+    let ids = problem_ids();
+    assert!(ids.len() >= 5, "{ids:?}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut found = Vec::new();
+    for folder in ["crates/judge/src", "crates/queens-judge/src", "crates/run/src", "xtask/src"] {
+        for (path, text) in sources(&root.join(folder)) {
+            if folder == "crates/judge/src"
+                && ["problem.rs", "problem/description.rs", "tidy.rs"].contains(&path.as_str())
+            {
+                continue;
+            }
+            found.extend(
+                problem_names(&text, &ids)
+                    .into_iter()
+                    .map(|(line, what)| format!("{folder}/{path}:{line}: {what}")),
+            );
+        }
+    }
+    assert_eq!(found, Vec::<String>::new(), "a problem named in code: its description file should say it");
 }
 
 /// The most lines a source file of the engine or the front may have, its tests apart.

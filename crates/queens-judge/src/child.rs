@@ -46,7 +46,8 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
     let (id, options) = args.split_first().ok_or("expected an implementation id")?;
     let entry = judge::registry::find(id).ok_or_else(|| format!("unknown implementation `{id}`"))?;
     let mut request = ChildRequest {
-        problem: Problem::Queens,
+        // Without `--problem`, the first it solves (the judge always names one).
+        problem: *entry.problems.first().ok_or_else(|| format!("{id} solves no problem"))?,
         samples: None,
         sample_target: Duration::ZERO,
         check_inside: false,

@@ -145,7 +145,7 @@ pub fn this_program() -> Result<std::path::PathBuf, Failure> {
 /// Parses one problem id (`cses1624`), for `--problem`.
 pub fn parse_problem(text: &str) -> Result<judge::problem::Problem, String> {
     judge::problem::Problem::from_id(text.trim()).ok_or_else(|| {
-        let ids: Vec<&str> = judge::problem::Problem::ALL.iter().map(|problem| problem.id()).collect();
+        let ids: Vec<&str> = judge::problem::Problem::all().map(|problem| problem.id()).collect();
         format!("unknown problem `{text}`: expected one of {}", ids.join(", "))
     })
 }

@@ -168,7 +168,9 @@ pub(super) fn run_sample_child(
     pinning: &Pinning,
     samples: usize,
 ) -> Result<Samples, Outcome> {
-    let problem = timed_problem(entry);
+    let Some(problem) = timed_problem(entry) else {
+        return Err(Outcome::Skipped { reason: format!("{} answers no problem of boards", entry.id()) });
+    };
     let check_time = match entry.kernel {
         Kernel::Enumerate(_) => {
             CHECK_TIME_PER_BOARD.saturating_mul(u32::try_from(expected).unwrap_or(u32::MAX))

@@ -65,7 +65,8 @@ struct Series {
     label: String,
     /// The rank of its thread count from the most threads down: 0 draws dots and a full line.
     rank: usize,
-    problem: Problem,
+    /// The problem its measurements answer (none: none measured).
+    problem: Option<Problem>,
     points: Vec<(usize, u64, u64, u64, f64)>,
     over_budget_at: Option<usize>,
 }
@@ -109,7 +110,8 @@ fn line_width(rank: usize) -> &'static str {
 
 /// A line's dashes and their name, by how the problem is judged and what it answers: a whole
 /// program's count is solid.
-fn dash(problem: Problem) -> (&'static str, &'static str) {
+fn dash(problem: Option<Problem>) -> (&'static str, &'static str) {
+    let Some(problem) = problem else { return ("", "solid") };
     match (problem.is_leetcode(), problem.description().answer) {
         (false, _) => ("", "solid"),
         (true, AnswerKind::Boards) => (" stroke-dasharray=\"8 4\"", "dashed"),
@@ -124,7 +126,7 @@ fn problem_note(problem: Problem) -> String {
     match problem.leetcode_number() {
         None => {
             let programs: Vec<&str> =
-                Problem::ALL.into_iter().filter(|problem| !problem.is_leetcode()).map(Problem::id).collect();
+                Problem::all().filter(|problem| !problem.is_leetcode()).map(Problem::id).collect();
             format!("counting ({})", programs.join(", "))
         }
         Some(number) if problem.lists_boards() => format!("LeetCode {number}, listing the boards"),
@@ -212,8 +214,9 @@ fn one_series(
         problem: report
             .empty_boards
             .iter()
+            .chain(&report.reserved_boards)
             .find(|measurement| measurement.implementation == id)
-            .map_or(Problem::Queens, |measurement| measurement.problem),
+            .map(|measurement| measurement.problem),
         points: Vec::new(),
         over_budget_at: None,
     };
@@ -500,12 +503,12 @@ fn legend(svg: &mut String, series: &[Series], colours: &[&str], any_over_budget
 /// past each line written.
 fn dash_key(svg: &mut String, series: &[Series], legend_x: f64, key_y: &mut f64) {
     let mut shown: Vec<&str> = Vec::new();
-    for problem in Problem::ALL {
-        let (_, style) = dash(problem);
+    for problem in Problem::all() {
+        let (_, style) = dash(Some(problem));
         if shown.contains(&style) {
             continue;
         }
-        let alike = |other: Problem| dash(other).1 == style;
+        let alike = |other: Option<Problem>| dash(other).1 == style;
         if series.iter().any(|series| alike(series.problem)) {
             shown.push(style);
             let _ = writeln!(

@@ -164,7 +164,8 @@ pub(super) struct TableParts {
 pub(super) fn tables(report: &BenchReport) -> Vec<TableParts> {
     let budget = Duration::from_secs_f64(report.budget_seconds);
     let mut tables = Vec::new();
-    for prefix in ["cses", "leetcode51", "leetcode52"] {
+    let prefixes = board_prefixes();
+    for &prefix in &prefixes {
         let ids: Vec<&String> =
             report.implementations.iter().filter(|id| id.starts_with(&format!("{prefix}/"))).collect();
         if ids.is_empty() {
@@ -185,9 +186,14 @@ pub(super) fn tables(report: &BenchReport) -> Vec<TableParts> {
         let title = format!("{}, empty n x n boards", heading(prefix));
         tables.push(table(title, &report.empty_boards, "n", &ids, &rows, report.baseline.as_deref(), budget));
     }
+    // The counters of boards with reserved squares: the first prefix's.
+    let counters_prefix = prefixes.first().copied().unwrap_or_default();
     if !report.reserved_boards.is_empty() {
-        let counters: Vec<&String> =
-            report.implementations.iter().filter(|id| id.starts_with("cses/")).collect();
+        let counters: Vec<&String> = report
+            .implementations
+            .iter()
+            .filter(|id| id.starts_with(&format!("{counters_prefix}/")))
+            .collect();
         let mut rows: Vec<Row> = Vec::new();
         for measurement in &report.reserved_boards {
             if !rows.iter().any(|row| row.board == measurement.board && row.threads == measurement.threads) {
@@ -201,7 +207,7 @@ pub(super) fn tables(report: &BenchReport) -> Vec<TableParts> {
         }
         let title = format!(
             "{}, boards with reserved squares (the cases of these sides in {}/)",
-            heading("cses"),
+            heading(counters_prefix),
             report.cases_folder
         );
         tables.push(table(
@@ -303,12 +309,28 @@ pub fn render_markdown(report: &BenchReport) -> String {
     out
 }
 
-pub(super) fn heading(prefix: &str) -> &'static str {
-    match prefix {
-        "cses" => "Counting (CSES 1624 and queens)",
-        "leetcode51" => "LeetCode 51, listing every board",
-        _ => "LeetCode 52, counting",
+pub(super) fn heading(prefix: &str) -> String {
+    let problems: Vec<Problem> = Problem::all().filter(|problem| problem.builtins() == prefix).collect();
+    match problems.as_slice() {
+        [one] if one.lists_boards() => format!("{}, listing every board", one.label()),
+        [one] => format!("{}, counting", one.label()),
+        several => {
+            let labels: Vec<&str> = several.iter().map(|problem| problem.label()).collect();
+            format!("Counting ({})", labels.join(" and "))
+        }
     }
+}
+
+/// The prefixes of the built-ins bench times on boards, in the problems' order: the counters'
+/// first (`cses`), then LeetCode's.
+fn board_prefixes() -> Vec<&'static str> {
+    let mut prefixes: Vec<&'static str> = Vec::new();
+    for problem in Problem::all().filter(|problem| problem.input() != Input::Sides) {
+        if !prefixes.contains(&problem.builtins()) {
+            prefixes.push(problem.builtins());
+        }
+    }
+    prefixes
 }
 
 /// A row of a table: its label, and the board and thread count its measurements share.

@@ -201,7 +201,7 @@ mod tests {
                 file_bytes: 0,
             },
             text: "class Solution {};",
-            problems: &[Problem::LeetCode52],
+            problems: &[Problem::from_id("leetcode52").expect("a problem")],
             leetcode: true,
             command: &[],
             build_root: folder,

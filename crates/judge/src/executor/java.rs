@@ -480,7 +480,7 @@ mod tests {
 
     #[test]
     fn one_process_runs_every_test() {
-        let driver = driver(&[Problem::LeetCode52]);
+        let driver = driver(&[Problem::from_id("leetcode52").expect("a problem")]);
         // Loaded (static initialisers run) and its state's baseline taken, then ready, then a
         // frame a line: the state is read after `new Solution()`, before the call.
         let at = |text: &str| driver.find(text).unwrap_or_else(|| panic!("no {text}"));

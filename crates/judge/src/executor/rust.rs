@@ -155,7 +155,7 @@ mod tests {
     #[test]
     fn the_driver_moves_no_line() {
         let user = "impl Solution {\n    pub fn total_n_queens(n: i32) -> i32 { n }\n}\n";
-        let driver = driver(user, &[Problem::LeetCode52]);
+        let driver = driver(user, &[Problem::from_id("leetcode52").expect("a problem")]);
         let lines: Vec<&str> = driver.lines().collect();
         assert!(lines[0].ends_with("impl Solution {") && lines[0].contains("pub struct Solution;"));
         assert_eq!(lines[1], "    pub fn total_n_queens(n: i32) -> i32 { n }");
@@ -165,7 +165,7 @@ mod tests {
 
     #[test]
     fn one_process_runs_every_test() {
-        let driver = driver("impl Solution {}\n", &[Problem::LeetCode52]);
+        let driver = driver("impl Solution {}\n", &[Problem::from_id("leetcode52").expect("a problem")]);
         // Ready once, then a frame a line, until the input ends; only the problems asked for.
         let ready = driver.find("write_all(b\"R\\n\")").expect("the ready line");
         let each = driver.find("read_line(&mut line)").expect("a line a test");

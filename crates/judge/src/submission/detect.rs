@@ -29,7 +29,8 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let found: Vec<Problem> = declared.methods.iter().map(|&method| Problem::of_method(method)).collect();
     let found = match (found.is_empty(), declared.program) {
         (false, _) => found,
-        (true, true) => vec![Problem::Cses1624],
+        // A whole program answers the first problem of whole programs (CSES 1624) unless told.
+        (true, true) => Problem::all().find(|problem| !problem.is_leetcode()).into_iter().collect(),
         (true, false) if !problems.is_empty() => Vec::new(),
         (true, false) => return Err(Error::Input(neither(path, language, &code))),
     };
@@ -37,9 +38,12 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let needs_driver = problems.iter().any(|problem| problem.is_leetcode());
     let needs_program = problems.iter().any(|problem| !problem.is_leetcode());
     if needs_driver && needs_program {
+        let programs: Vec<&str> =
+            Problem::all().filter(|problem| !problem.is_leetcode()).map(Problem::id).collect();
         return Err(Error::Usage(format!(
-            "{}: --problem mixes whole-program problems (cses1624, queens, poj3239) with LeetCode ones",
-            path.display()
+            "{}: --problem mixes whole-program problems ({}) with LeetCode ones",
+            path.display(),
+            programs.join(", ")
         )));
     }
     // A program reads one input: a board (cses1624, queens) or sides (poj3239), not both.
@@ -210,8 +214,8 @@ pub(super) fn neither(path: &Path, language: Language, code: &str) -> String {
     }
     let signatures: Vec<String> =
         Method::ALL.into_iter().map(|method| format!("`{}`", language.signature(method))).collect();
-    let ids: Vec<&str> = Problem::ALL.into_iter().map(Problem::id).collect();
-    let (last, first) = ids.split_last().expect("problems");
+    let ids: Vec<&str> = Problem::all().map(Problem::id).collect();
+    let (last, first) = ids.split_last().map_or((&"", &[][..]), |(last, first)| (last, first));
     format!(
         "{file}: neither a whole program nor a LeetCode solution (no {}): pass --problem {} or {last}",
         signatures.join(" nor "),

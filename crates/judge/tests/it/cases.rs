@@ -682,12 +682,12 @@ fn a_case_of_sides_is_poj_input_with_pojs_limits() {
     let ranged = parse("sides = { from = 1, to = 6 }\ntime_limit_ms = 2000\nmemory_limit_mb = 64\n");
     assert_eq!(ranged.input, TestInput::Sides(vec![1, 4, 5, 6]));
     assert_eq!((ranged.time_limit_ms, ranged.memory_limit_mb), (2000, 64));
-    for problem in Problem::ALL {
+    for problem in Problem::all() {
         let scope = problem.admits(&listed.input);
-        assert_eq!(scope.is_some(), problem == Problem::Poj3239, "{problem}");
+        assert_eq!(scope.is_some(), problem == Problem::from_id("poj3239").expect("a problem"), "{problem}");
     }
-    assert_eq!(Problem::Poj3239.admits(&listed.input), Some(Scope::Within));
-    assert_eq!(Problem::Poj3239.admits(&ranged.input), Some(Scope::Beyond));
+    assert_eq!(Problem::from_id("poj3239").expect("a problem").admits(&listed.input), Some(Scope::Within));
+    assert_eq!(Problem::from_id("poj3239").expect("a problem").admits(&ranged.input), Some(Scope::Beyond));
     // A board's case keeps CSES's limits.
     let board = parse_case("b", Path::new("cases/b.toml"), "n = 8\nexpected = 92\n").expect("valid");
     assert_eq!((board.time_limit_ms, board.memory_limit_mb), (1000, 512));

@@ -18,6 +18,7 @@ use checker::{oracle, Board, ParseErrorKind, MAX_N};
 use judge::export::{
     cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target, CSES_MAIN,
 };
+use judge::problem::Method;
 use pretty_assertions::assert_eq;
 
 use crate::support::TempFolder;
@@ -372,7 +373,7 @@ fn a_cses_export_is_the_module_then_the_generated_main() {
         let id = format!("cses/{}", implementation.name);
         let program = export(&id).expect("exports");
         assert!(program.ends_with(&format!("\n\n{main}")), "{id} ends with the generated main");
-        let path = Target::Cses.source(implementation.name).expect("embedded").path;
+        let path = Target::Counter.source(implementation.name).expect("embedded").path;
         let header: Vec<&str> = program.lines().take(4).collect();
         assert!(header[0].contains(&format!("`cargo xtask export {id}`")), "{id}: {header:?}");
         assert!(header[1].starts_with(&format!("// {path}, ")), "{id}: {header:?}");
@@ -438,7 +439,8 @@ fn a_module_without_the_shape_its_judge_needs_is_refused() {
         Err(ExportError::StructLine { path: two_structs.path.clone(), found: 2 })
     );
     let no_impl = module("pub struct Solution;\n");
-    let error = leetcode_file(Target::LeetCode51, "leetcode51/made_up", &no_impl).expect_err("no impl");
+    let error = leetcode_file(Target::Method(Method::SolveNQueens), "leetcode51/made_up", &no_impl)
+        .expect_err("no impl");
     assert_eq!(
         error,
         ExportError::MissingEntryPoint { path: no_impl.path.clone(), expected: "impl Solution" }

@@ -21,7 +21,7 @@ const HOSTILE_SHOWN: &str = r"\x1b[2J\x1b]52;c;aGk=\x07";
 
 fn run(implementation: &str, case: &str, verdict: Verdict, detail: Option<String>) -> RunResult {
     RunResult {
-        problem: Problem::Cses1624,
+        problem: Problem::from_id("cses1624").expect("a problem"),
         implementation: implementation.to_string(),
         case: case.to_string(),
         scope: Scope::Within,
@@ -78,8 +78,8 @@ fn hostile_report() -> JudgeReport {
             SnapshotStatus::Pending { path: format!("snapshots/{HOSTILE}.snap.new") },
         )]),
         problems: vec![ProblemReport {
-            problem: Problem::Cses1624,
-            title: Problem::Cses1624.title(),
+            problem: Problem::from_id("cses1624").expect("a problem"),
+            title: Problem::from_id("cses1624").expect("a problem").title(),
             implementations,
             cases: vec![CaseInfo {
                 id: case.to_string(),
@@ -105,7 +105,7 @@ fn hostile_report() -> JudgeReport {
             verdicts: BTreeMap::from([(Verdict::WA, 1)]),
             ac_but: 0,
             first_failure: Some(FirstFailure {
-                problem: Problem::Cses1624,
+                problem: Problem::from_id("cses1624").expect("a problem"),
                 case: case.to_string(),
                 verdict: Verdict::WA,
                 strict_fault: false,

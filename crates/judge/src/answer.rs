@@ -7,7 +7,9 @@
 //!   a line (a row that holds a line break is sent with it escaped as `\n`, which the checker then
 //!   rejects as a bad character);
 //! - placements (POJ 3239): one line a side, each column's row from 1, separated by spaces, as POJ
-//!   programs print them.
+//!   programs print them;
+//! - lines (UVa 11195, AOJ ALDS1_13_A): the lines themselves, as the programs print them, checked
+//!   a line at a time against the lines the truth gives ([`lines`]).
 //!
 //! A count is read as one token, white space around it ignored, as judges compare output, so
 //! trailing spaces or a missing final newline never matter; boards are read line by line, so a row
@@ -19,6 +21,9 @@
 use checker::{check_rows, check_strings, solution_set, Board, Placement};
 
 use crate::problem::{AnswerKind, Problem, TestInput};
+
+mod lines;
+pub(crate) use lines::check_lines;
 
 /// A run's verdict, as the judges name them.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
@@ -59,6 +64,9 @@ pub enum Answer {
     Boards(Vec<Vec<String>>),
     /// POJ 3239's placements, one a side: each column's row, from 1.
     Placements(Vec<Vec<u64>>),
+    /// Lines of text (UVa 11195's `Case k: X`, AOJ ALDS1_13_A's board), trailing white space and
+    /// blank lines at the end dropped.
+    Lines(Vec<String>),
 }
 
 impl Answer {
@@ -85,6 +93,7 @@ impl Answer {
                 }
                 text
             }
+            Answer::Lines(lines) => lines.iter().map(|line| format!("{line}\n")).collect(),
             Answer::Placements(placements) => {
                 let mut text = String::new();
                 for rows in placements {
@@ -103,6 +112,7 @@ impl Answer {
             Answer::Count(count) => *count,
             Answer::Boards(boards) => boards.len() as i128,
             Answer::Placements(placements) => placements.len() as i128,
+            Answer::Lines(lines) => lines.len() as i128,
         }
     }
 
@@ -126,6 +136,7 @@ impl Answer {
             AnswerKind::Count => count_from_wire(text),
             AnswerKind::Boards => boards_from_wire(text, budget),
             AnswerKind::Placements => placements_from_wire(text, budget),
+            AnswerKind::Lines => lines::lines_from_wire(text, budget),
         }
         .map_err(Wrong::from)
     }
@@ -303,7 +314,9 @@ pub(crate) fn find_wrong(
             return Err(Wrong { detail: format!("expected {expected}, got {count}"), number_only: true })
         }
         Answer::Boards(boards) => boards,
-        Answer::Placements(_) => return Err("placements where a count or boards were expected".into()),
+        Answer::Placements(_) | Answer::Lines(_) => {
+            return Err("placements or lines where a count or boards were expected".into())
+        }
     };
     let placements = check_each_board(board, boards)?;
     if let Some(reference) = reference {
@@ -415,10 +428,10 @@ pub(crate) fn longest_answer(problem: Problem, input: &TestInput) -> usize {
             let bytes: usize = sides.iter().map(|&side| side.saturating_mul(7).saturating_add(1)).sum();
             bytes.saturating_mul(2).saturating_add(slack)
         }
+        // Lines: UVa's a board, AOJ's a board's rows, a few dozen bytes each.
+        (AnswerKind::Lines, input) => lines::longest(input).saturating_mul(2).saturating_add(slack),
         // A count, or an answer its input cannot have (refused when read).
-        (AnswerKind::Count, _)
-        | (AnswerKind::Boards, TestInput::Sides(_))
-        | (AnswerKind::Placements, TestInput::Board(_)) => slack,
+        _ => slack,
     }
 }
 
@@ -439,7 +452,8 @@ pub(crate) fn parse_budget(problem: Problem, input: &TestInput) -> usize {
             twice(boards_cost(right_boards(n), n, n))
         }
         (AnswerKind::Placements, TestInput::Sides(sides)) => twice(placements_cost(sides)),
-        (AnswerKind::Boards, TestInput::Sides(_)) | (AnswerKind::Placements, TestInput::Board(_)) => 1 << 20,
+        (AnswerKind::Lines, input) => twice(lines::longest(input)),
+        _ => 1 << 20,
     }
 }
 
@@ -455,11 +469,13 @@ mod tests {
             Answer::Boards(vec![]),
             Answer::Boards(vec![vec![".Q..".into(), "...Q".into(), "Q...".into(), "..Q.".into()], vec![]]),
             Answer::Placements(vec![vec![5, 3, 1, 6, 8, 2, 4, 7], vec![1]]),
+            Answer::Lines(vec!["Case 1: 92".into(), "".into(), "Case 2: 1".into()]),
         ] {
             let kind = match answer {
                 Answer::Count(_) => AnswerKind::Count,
                 Answer::Boards(_) => AnswerKind::Boards,
                 Answer::Placements(_) => AnswerKind::Placements,
+                Answer::Lines(_) => AnswerKind::Lines,
             };
             assert_eq!(Answer::from_wire(&answer.to_wire(), kind), Ok(answer));
         }
@@ -560,5 +576,29 @@ mod tests {
         let one = Board::empty(1).expect("1 x 1");
         let detail = check_each_board(&one, &[vec![]]).expect_err("no row");
         assert_eq!(detail, "board 1 of 1: it has 0 rows; n = 1 needs 1");
+    }
+
+    /// Lines compare a line at a time, white space at their ends and blank lines at the end aside,
+    /// and the first difference is named with both lines.
+    #[test]
+    fn lines_are_compared_a_line_at_a_time() {
+        let expected: Vec<String> = vec!["Case 1: 92".into(), "Case 2: 1".into()];
+        let read = |text: &str| Answer::from_wire(text, AnswerKind::Lines).expect("lines");
+        assert_eq!(check_lines(&expected, &read("Case 1: 92  \r\nCase 2: 1\n\n\n")), Ok(()));
+        assert_eq!(check_lines(&expected, &read("Case 1: 92\nCase 2: 1")), Ok(()));
+        let detail = |text: &str| check_lines(&expected, &read(text)).expect_err("wrong").detail;
+        assert_eq!(detail("Case 1: 92\nCase 2: 2\n"), "line 2: expected `Case 2: 1`, got `Case 2: 2`");
+        assert_eq!(detail("case 1: 92\nCase 2: 1\n"), "line 1: expected `Case 1: 92`, got `case 1: 92`");
+        assert_eq!(detail(" Case 1: 92\nCase 2: 1\n"), "line 1: expected `Case 1: 92`, got ` Case 1: 92`");
+        assert_eq!(detail("Case 1: 92\n"), "the output ends after 1 lines, where line 2 is `Case 2: 1`");
+        assert_eq!(
+            detail("Case 1: 92\nCase 2: 1\nCase 3: 0\n"),
+            "line 3 is `Case 3: 0`, past the 2 expected"
+        );
+        assert_eq!(detail("Case 1: 92\n\nCase 2: 1\n"), "line 2: expected `Case 2: 1`, got ``");
+        let too_large =
+            Answer::from_wire_within("Case 1: 92\n", AnswerKind::Lines, 4).expect_err("too large");
+        assert!(too_large.detail.starts_with("answer too large"), "{too_large}");
+        assert!(check_lines(&expected, &Answer::Count(92)).is_err());
     }
 }

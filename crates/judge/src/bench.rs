@@ -182,11 +182,14 @@ pub fn check_plot_folder(folder: &Path) -> Result<(), Error> {
 /// that has it, else its first of boards; none for an implementation bench does not time.
 pub(crate) fn timed_problem(entry: &Entry) -> Option<Problem> {
     let general = entry.problems.iter().find(|problem| problem.description().domain == Domain::AnySide);
-    general.or_else(|| entry.problems.iter().find(|problem| problem.input() != Input::Sides)).copied()
+    let of_boards =
+        || entry.problems.iter().find(|problem| matches!(problem.input(), Input::Board | Input::Side));
+    general.or_else(of_boards).copied()
 }
 
 /// The built-in implementations a run times, in the registry's order: none when files are given
-/// without `--impl`; and none of POJ 3239's, whose input is sides where bench times boards.
+/// without `--impl`; and none of those whose input is not one board (POJ 3239's sides, AOJ's
+/// placed queens), where bench times boards.
 pub(crate) fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
     if !options.files.is_empty() && options.impl_pattern.is_none() {
         return Vec::new();
@@ -198,7 +201,7 @@ pub(crate) fn selected_implementations(options: &BenchOptions) -> Vec<Entry> {
 }
 
 /// A usage error where `--impl` selects nothing bench can time (without files, or with a pattern
-/// given): no implementation at all, or only ones whose input is sides.
+/// given): no implementation at all, or only ones whose input is not one board.
 ///
 /// # Errors
 /// The usage error, naming what the pattern matched where it matched anything.
@@ -223,8 +226,13 @@ pub fn check_selection(options: &BenchOptions) -> Result<(), Error> {
     let mut problems: Vec<&str> =
         sides.iter().flat_map(|entry| entry.problems).map(|problem| problem.id()).collect();
     problems.dedup();
+    let input = sides
+        .iter()
+        .flat_map(|entry| entry.problems)
+        .next()
+        .map_or("sides", |problem| problem.input().noun());
     Err(Error::Usage(format!(
-        "--impl `{pattern}` matches {}, whose input is sides, where bench times boards: judge instead (`{} judge --problem {}`)",
+        "--impl `{pattern}` matches {}, whose input is {input}, where bench times boards: judge instead (`{} judge --problem {}`)",
         ids.join(", "),
         crate::invocation(),
         problems.join(",")
@@ -233,7 +241,7 @@ pub fn check_selection(options: &BenchOptions) -> Result<(), Error> {
 
 /// Whether bench can time `entry`: it answers a problem of boards.
 fn times_boards(entry: &Entry) -> bool {
-    entry.problems.iter().any(|problem| problem.input() != Input::Sides)
+    entry.problems.iter().any(|problem| matches!(problem.input(), Input::Board | Input::Side))
 }
 
 /// The implementation `--baseline PATTERN` names among those `options` selects: the one whose id

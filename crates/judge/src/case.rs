@@ -116,6 +116,9 @@ impl Case {
         match &self.input {
             TestInput::Board(_) => self.expected.unwrap_or_default(),
             TestInput::Sides(sides) => sides.len() as u64,
+            // The right answer's lines: one a board, or one a row of the completed board.
+            TestInput::Boards(boards) => boards.len() as u64,
+            TestInput::Placed { side, .. } => *side as u64,
         }
     }
 
@@ -181,6 +184,35 @@ struct SidesFile {
     example: bool,
 }
 
+/// A case of several boards (UVa 11195's input): their counts come from the truth; `expected`,
+/// when given, must agree with it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardsFile {
+    boards: Vec<toml::Spanned<String>>,
+    expected: Option<Vec<u64>>,
+    description: Option<String>,
+    time_limit_ms: Option<toml::Spanned<u64>>,
+    memory_limit_mb: Option<toml::Spanned<u64>>,
+    #[serde(default)]
+    example: bool,
+}
+
+/// A case of queens already placed (AOJ ALDS1_13_A's input): the board they complete to comes
+/// from the truth; `expected`, when given, must be it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlacedFile {
+    placed: Vec<(usize, usize)>,
+    n: Option<usize>,
+    expected: Option<String>,
+    description: Option<String>,
+    time_limit_ms: Option<toml::Spanned<u64>>,
+    memory_limit_mb: Option<toml::Spanned<u64>>,
+    #[serde(default)]
+    example: bool,
+}
+
 /// What every case file may set besides its input.
 struct Settings {
     description: Option<String>,
@@ -189,9 +221,10 @@ struct Settings {
     example: bool,
 }
 
-/// Whether `text` is a TOML table with a `sides` key: a case of sides, read as [`SidesFile`].
-fn names_sides(text: &str) -> bool {
-    toml::from_str::<toml::Table>(text).is_ok_and(|table| table.contains_key("sides"))
+/// Whether `text` is a TOML table with this key: `sides` for a case of sides, read as
+/// [`SidesFile`], `boards` for [`BoardsFile`], `placed` for [`PlacedFile`].
+fn names(text: &str, key: &str) -> bool {
+    toml::from_str::<toml::Table>(text).is_ok_and(|table| table.contains_key(key))
 }
 
 /// The 1-based line and column of a byte offset in `text`.
@@ -228,11 +261,21 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
         fail(location, escape_controls(&short).into_owned())
     };
     let key = |name: &str| Some(format!("key `{name}`"));
-    let (input, expected, settings) = if names_sides(text) {
+    let (input, expected, settings) = if names(text, "sides") {
         let file: SidesFile = toml::from_str(text).map_err(toml_fault)?;
         let sides = parse_sides(file.sides.get_ref()).map_err(|message| fail(key("sides"), message))?;
         let SidesFile { description, time_limit_ms, memory_limit_mb, example, .. } = file;
         (TestInput::Sides(sides), None, Settings { description, time_limit_ms, memory_limit_mb, example })
+    } else if names(text, "boards") {
+        let file: BoardsFile = toml::from_str(text).map_err(toml_fault)?;
+        let input = several_boards(text, &file, &fail)?;
+        let BoardsFile { description, time_limit_ms, memory_limit_mb, example, .. } = file;
+        (input, None, Settings { description, time_limit_ms, memory_limit_mb, example })
+    } else if names(text, "placed") {
+        let file: PlacedFile = toml::from_str(text).map_err(toml_fault)?;
+        let input = placed_queens(&file, &fail)?;
+        let PlacedFile { description, time_limit_ms, memory_limit_mb, example, .. } = file;
+        (input, None, Settings { description, time_limit_ms, memory_limit_mb, example })
     } else {
         let file: CaseFile = toml::from_str(text).map_err(toml_fault)?;
         let input = TestInput::Board(case_board(text, &file, &fail)?);
@@ -264,6 +307,68 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
         expected_from: ExpectedFrom::CaseFile,
         example: settings.example,
     })
+}
+
+/// The boards of a [`BoardsFile`], each within the truth's reach, and their counts as `expected`
+/// says, when it does.
+fn several_boards(
+    text: &str,
+    file: &BoardsFile,
+    fail: &dyn Fn(Option<String>, String) -> CaseError,
+) -> Result<TestInput, CaseError> {
+    let mut boards = Vec::new();
+    let mut counts = Vec::new();
+    for (at, board_text) in file.boards.iter().enumerate() {
+        let (line, _) = line_and_column(text, board_text.span().start);
+        let location = || Some(format!("key `boards`, board {} (line {line})", at + 1));
+        let board =
+            Board::parse(board_text.get_ref()).map_err(|error| fail(location(), format!("board {error}")))?;
+        counts.push(
+            crate::truth::count_within_reach(&board).map_err(|error| fail(location(), error.to_string()))?,
+        );
+        boards.push(board);
+    }
+    if boards.is_empty() {
+        return Err(fail(Some("key `boards`".into()), "no board: expected at least one".into()));
+    }
+    if let Some(expected) = file.expected.as_ref().filter(|expected| **expected != counts) {
+        let message =
+            format!("{expected:?} where the truth (OEIS, or the brute-force oracle) counts {counts:?}");
+        return Err(fail(Some("key `expected`".into()), message));
+    }
+    Ok(TestInput::Boards(boards))
+}
+
+/// The placed queens of a [`PlacedFile`], on its `n` (by default the side of the problem that
+/// places queens, AOJ's 8), which exactly one solution holds; it is `expected`, when given.
+fn placed_queens(
+    file: &PlacedFile,
+    fail: &dyn Fn(Option<String>, String) -> CaseError,
+) -> Result<TestInput, CaseError> {
+    let placing = Problem::all().find_map(|problem| match problem.description().domain {
+        crate::problem::Domain::Placed(side) => Some(side),
+        _ => None,
+    });
+    let side = file.n.or(placing).unwrap_or(8);
+    if !(1..=ORACLE_MAX_N).contains(&side) {
+        return Err(fail(
+            Some("key `n`".into()),
+            format!("{side} is out of range: expected 1 to {ORACLE_MAX_N}"),
+        ));
+    }
+    let solution = crate::truth::completion(side, &file.placed)
+        .map_err(|error| fail(Some("key `placed`".into()), error.to_string()))?;
+    if let Some(expected) = &file.expected {
+        let rows: Vec<&str> = expected.lines().map(str::trim_end).filter(|row| !row.is_empty()).collect();
+        if rows != solution.to_strings() {
+            let message = format!(
+                "not the one solution that holds the placed queens:\n{}",
+                solution.to_strings().join("\n")
+            );
+            return Err(fail(Some("key `expected`".into()), message.replace('\n', " / ")));
+        }
+    }
+    Ok(TestInput::Placed { side, queens: file.placed.clone() })
 }
 
 /// The board a case file gives: exactly one of `n` and `board`.

@@ -58,6 +58,32 @@ fn parse_input(problem: Problem, input: &[u8]) -> Result<TestInput, String> {
             }
             Ok(TestInput::Sides(sides))
         }
+        Input::Boards => {
+            let mut lines = text.lines();
+            let mut boards = Vec::new();
+            while let Some(line) = lines.next() {
+                let n = side(line.trim())?;
+                if n == 0 {
+                    break;
+                }
+                let rows: Vec<&str> = lines.by_ref().take(n).collect();
+                let board =
+                    Board::parse(&format!("{}\n", rows.join("\n"))).map_err(|error| error.to_string())?;
+                boards.push(board);
+            }
+            Ok(TestInput::Boards(boards))
+        }
+        Input::Placed => {
+            let numbers: Vec<usize> = text.split_whitespace().map(side).collect::<Result<_, _>>()?;
+            let (&count, pairs) = numbers.split_first().ok_or("expected the number of placed queens")?;
+            let queens: Vec<(usize, usize)> =
+                pairs.chunks_exact(2).take(count).map(|pair| (pair[0], pair[1])).collect();
+            let side = match problem.description().domain {
+                crate::problem::Domain::Placed(side) => side,
+                _ => return Err(format!("{problem} places no queens")),
+            };
+            Ok(TestInput::Placed { side, queens })
+        }
     }
 }
 
@@ -165,7 +191,7 @@ pub fn child_main(
     pin_to_listed_cpus()?;
     let input = parse_input(request.problem, input)?;
     let started = Instant::now();
-    let answer = entry.kernel.run(&input);
+    let answer = entry.kernel.run(request.problem, &input);
     let first_run = started.elapsed();
     let text = match (answer, input.board()) {
         (Answer::Boards(boards), Some(board)) if request.check_inside => match check_boards(board, &boards) {
@@ -182,7 +208,7 @@ pub fn child_main(
         let iterations = if sample_count == 0 {
             1
         } else {
-            let warm_run = estimate_warm_run(entry, &input, request.sample_target);
+            let warm_run = estimate_warm_run(entry, request.problem, &input, request.sample_target);
             (request.sample_target.as_nanos() / warm_run.as_nanos().max(1))
                 .clamp(1, u128::from(MAX_ITERATIONS)) as u64
         };
@@ -190,7 +216,7 @@ pub fn child_main(
             .map(|_| {
                 let started = Instant::now();
                 for _ in 0..iterations {
-                    black_box(entry.kernel.run(black_box(&input)));
+                    black_box(entry.kernel.run(request.problem, black_box(&input)));
                 }
                 (nanos(started.elapsed()) / iterations).to_string()
             })
@@ -222,7 +248,7 @@ pub fn child_session(
             return Ok(());
         }
         let input = parse_input(request.problem, line.as_bytes())?;
-        let answer = entry.kernel.run(&input).to_wire();
+        let answer = entry.kernel.run(request.problem, &input).to_wire();
         write!(channel, "A {} 0\n{answer}", answer.len())
             .and_then(|()| channel.flush())
             .map_err(write_error)?;
@@ -263,12 +289,17 @@ fn parse_samples(line: &str) -> Option<Samples> {
 
 /// A warm run's time: batches of doubling size until one lasts a quarter of a sample. This also
 /// warms the caches and the branch predictors before the samples that count.
-fn estimate_warm_run(entry: &Entry, input: &TestInput, sample_target: Duration) -> Duration {
+fn estimate_warm_run(
+    entry: &Entry,
+    problem: Problem,
+    input: &TestInput,
+    sample_target: Duration,
+) -> Duration {
     let mut iterations = 1u64;
     loop {
         let started = Instant::now();
         for _ in 0..iterations {
-            black_box(entry.kernel.run(black_box(input)));
+            black_box(entry.kernel.run(problem, black_box(input)));
         }
         let elapsed = started.elapsed();
         if elapsed >= sample_target / 4 || iterations >= MAX_ITERATIONS {

@@ -74,10 +74,14 @@ pub(crate) fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) 
         return Err(Error::Usage(match other.first() {
             Some(entry) => {
                 let solves: Vec<&str> = entry.problems.iter().map(|problem| problem.id()).collect();
+                // `a and b`, `a, b and c`.
+                let solves = match solves.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                    _ => solves.join(""),
+                };
                 format!(
-                    "--impl `{pattern}` matches {}, which solves {}, not {}",
+                    "--impl `{pattern}` matches {}, which solves {solves}, not {}",
                     entry.id(),
-                    solves.join(" and "),
                     problems.join(" or ")
                 )
             }

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use checker::Placement;
 
-use crate::answer::{check_placements, find_wrong, longest_answer, parse_budget, Answer, Verdict, Wrong};
+use crate::answer::{
+    check_lines, check_placements, find_wrong, longest_answer, parse_budget, Answer, Verdict, Wrong,
+};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
 use crate::problem::{Problem, TestInput};
@@ -224,6 +226,8 @@ pub(crate) struct Truth<'a> {
     pub input: &'a TestInput,
     pub count: Option<u64>,
     pub boards: Option<&'a [Placement]>,
+    /// The right lines, for an answer of lines (`truth::lines`).
+    pub lines: Option<&'a [String]>,
 }
 
 impl Truth<'_> {
@@ -232,10 +236,14 @@ impl Truth<'_> {
     /// # Errors
     /// What is wrong.
     fn check(&self, answer: &Answer) -> Result<(), Wrong> {
-        match (self.input, self.count) {
-            (TestInput::Sides(sides), _) => check_placements(sides, answer),
-            (TestInput::Board(board), Some(count)) => find_wrong(board, count, self.boards, answer),
-            (TestInput::Board(_), None) => Err("no count is known for this board".into()),
+        match (self.input, self.count, self.lines) {
+            (TestInput::Sides(sides), ..) => check_placements(sides, answer),
+            (TestInput::Board(board), Some(count), _) => find_wrong(board, count, self.boards, answer),
+            (TestInput::Board(_), None, _) => Err("no count is known for this board".into()),
+            (TestInput::Boards(_) | TestInput::Placed { .. }, _, Some(lines)) => check_lines(lines, answer),
+            (TestInput::Boards(_) | TestInput::Placed { .. }, _, None) => {
+                Err("no right lines are known for this input".into())
+            }
         }
     }
 }
@@ -550,7 +558,7 @@ mod tests {
         let board = Board::parse("....\n....\n....\n....\n").expect("4 x 4");
         let count = checker::oracle::count(&board);
         let input = TestInput::Board(board);
-        let truth = Truth { input: &input, count: Some(count), boards: None };
+        let truth = Truth { input: &input, count: Some(count), boards: None, lines: None };
         let graded = |result| attempt_with(result).grade(&truth);
         let right = i128::from(count);
         assert_eq!(

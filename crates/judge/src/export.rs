@@ -50,15 +50,18 @@ pub enum Target {
     LeetCode,
     /// `poj3239/NAME`: a whole program that reads sides and prints placements.
     Placer,
+    /// `aoj-alds1-13-a/NAME`: a whole program that completes placed queens and prints the board.
+    Completer,
 }
 
 impl Target {
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 6] = [
         Target::Counter,
         Target::Method(Method::SolveNQueens),
         Target::Method(Method::TotalNQueens),
         Target::LeetCode,
         Target::Placer,
+        Target::Completer,
     ];
 
     /// The id's part before the `/`.
@@ -68,6 +71,7 @@ impl Target {
             Target::Method(method) => Problem::of_method(method).builtins(),
             Target::LeetCode => "leetcode",
             Target::Placer => Kernel::Place(|_| None).prefix(),
+            Target::Completer => Kernel::Complete(|_, _| None).prefix(),
         }
     }
 
@@ -88,6 +92,9 @@ impl Target {
                 .map(|implementation| implementation.name)
                 .collect(),
             Target::Placer => poj::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect(),
+            Target::Completer => {
+                aoj::IMPLEMENTATIONS.iter().map(|implementation| implementation.name).collect()
+            }
         }
     }
 
@@ -97,6 +104,7 @@ impl Target {
             Target::Counter => "cses",
             Target::Method(_) | Target::LeetCode => "leetcode",
             Target::Placer => "poj",
+            Target::Completer => "aoj",
         }
     }
 
@@ -108,6 +116,7 @@ impl Target {
             Target::Counter => cses::implementation(name)?.source,
             Target::Method(_) | Target::LeetCode => leetcode::implementation(name)?.source,
             Target::Placer => poj::implementation(name)?.source,
+            Target::Completer => aoj::implementation(name)?.source,
         };
         Some(ModuleSource { path: format!("crates/{}/src/{name}.rs", self.crate_folder()), text })
     }
@@ -169,6 +178,7 @@ pub fn export(id: &str) -> Result<String, ExportError> {
         Target::Counter => cses_program(id, &source),
         Target::Method(_) | Target::LeetCode => leetcode_file(target, id, &source),
         Target::Placer => poj_program(id, &source),
+        Target::Completer => completer_program(id, prefix, &source),
     }
 }
 
@@ -187,6 +197,75 @@ pub(crate) fn poj_program(id: &str, source: &ModuleSource) -> Result<String, Exp
     );
     whole_program(source, ("pub fn place(", "pub fn place(n: usize) -> Option<Vec<usize>>"), header, POJ_MAIN)
 }
+
+/// The program that completes placed queens (AOJ ALDS1_13_A's): a header naming the problem
+/// whose built-ins have `prefix`, the module, then [`COMPLETER_MAIN`] on the problem's side.
+///
+/// # Errors
+/// When the module has no `pub fn complete(` or has a `fn main(` of its own.
+pub(crate) fn completer_program(
+    id: &str,
+    prefix: &str,
+    source: &ModuleSource,
+) -> Result<String, ExportError> {
+    let problem = Problem::all().find(|problem| problem.builtins() == prefix);
+    let side = problem.and_then(|problem| match problem.description().domain {
+        crate::problem::Domain::Placed(side) => Some(side),
+        _ => None,
+    });
+    let header = format!(
+        "// {name}, made by `cargo xtask export {id}` from\n\
+         // {path}, followed by a `main` that reads the placed queens and prints the\n\
+         // board they complete to. Std only; build it with `rustc --edition 2021 -O`.\n\
+         //\n",
+        name = problem.map_or_else(|| prefix.to_string(), |problem| problem.name().to_string()),
+        path = source.path
+    );
+    let main = COMPLETER_MAIN
+        .replace("const SIDE: usize = 8;", &format!("const SIDE: usize = {};", side.unwrap_or(8)));
+    let entry =
+        ("pub fn complete(", "pub fn complete(n: usize, placed: &[(usize, usize)]) -> Option<Vec<usize>>");
+    whole_program(source, entry, header, &main)
+}
+
+/// The `main` of an exported completion program: the number of placed queens, then each one's row
+/// and column from 0, white space apart; the board of the module's completion, `Q` and `.`, a row
+/// a line. Bad input, or queens no solution holds, get one line on stderr and exit status 2.
+pub(crate) const COMPLETER_MAIN: &str = r#"// Added by `cargo xtask export`: the judge's side. The placed queens come on stdin: their
+// number, then each one's row and column from 0; the board goes to stdout, a row a line.
+const SIDE: usize = 8;
+
+fn main() {
+    use std::io::{Read, Write};
+
+    let mut input = String::new();
+    if let Err(error) = std::io::stdin().read_to_string(&mut input) {
+        eprintln!("error: cannot read stdin: {error}");
+        std::process::exit(2);
+    }
+    let numbers: Result<Vec<usize>, _> = input.split_ascii_whitespace().map(str::parse::<usize>).collect();
+    let Ok(numbers) = numbers else {
+        eprintln!("error: the input holds something other than whole numbers");
+        std::process::exit(2);
+    };
+    let (count, rest) = numbers.split_first().map_or((0, &[][..]), |(count, rest)| (*count, rest));
+    let placed: Vec<(usize, usize)> = rest.chunks_exact(2).take(count).map(|pair| (pair[0], pair[1])).collect();
+    let Some(columns) = complete(SIDE, &placed) else {
+        eprintln!("error: no solution holds the placed queens");
+        std::process::exit(2);
+    };
+    let mut output = String::new();
+    for column in columns {
+        let row: String = (0..SIDE).map(|at| if at == column { 'Q' } else { '.' }).collect();
+        output.push_str(&row);
+        output.push('\n');
+    }
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(output.as_bytes()).and_then(|()| stdout.flush()).is_err() {
+        std::process::exit(1);
+    }
+}
+"#;
 
 /// A whole program: `header`, the module (which must define `entry`, `(its start, its
 /// signature)`, and no `main`), then `main`.

@@ -261,6 +261,7 @@ fn failures(page: &mut String, report: &JudgeReport) {
                         AnswerKind::Count => "",
                         AnswerKind::Boards => " boards",
                         AnswerKind::Placements => " placements",
+                        AnswerKind::Lines => " lines",
                     };
                     let _ = writeln!(
                         articles,
@@ -273,8 +274,9 @@ fn failures(page: &mut String, report: &JudgeReport) {
                 let drawn = match problem.problem.description().answer {
                     AnswerKind::Boards => attacked_board(detail).or_else(|| set_difference(detail)),
                     AnswerKind::Count => case.map(|case| board(&case.board, &[])),
-                    // The detail names the wrong placement, its side and its two queens.
-                    AnswerKind::Placements => None,
+                    // The detail names the wrong placement, its side and its two queens; or the
+                    // first line that differs, both shown.
+                    AnswerKind::Placements | AnswerKind::Lines => None,
                 };
                 if let Some(drawn) = drawn {
                     articles.push_str(&drawn);

@@ -399,7 +399,16 @@ fn run_task(
 /// person needs beside a file's failure.
 fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
     let (problem, _) = task.problems[0];
-    let truth = Truth { input: &task.case.input, count: task.case.expected, boards: reference };
+    let lines = match problem.answer() {
+        AnswerKind::Lines => crate::truth::lines(problem, &task.case.input).ok(),
+        _ => None,
+    };
+    let truth = Truth {
+        input: &task.case.input,
+        count: task.case.expected,
+        boards: reference,
+        lines: lines.as_deref(),
+    };
     let mut run = attempt.grade(&truth)?;
     // An answer that could not be read says what the right one was.
     if let Run { verdict: Verdict::WA, received: None, detail: Some(detail), .. } = &mut run {
@@ -432,6 +441,11 @@ fn with_context(
                 text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end()))
             }
             (Input::Side, TestInput::Board(board)) => text.push_str(&format!("\ninput: n = {}", board.n())),
+            (_, TestInput::Placed { queens, .. }) => {
+                let placed: Vec<String> =
+                    queens.iter().map(|(row, column)| format!("({row}, {column})")).collect();
+                text.push_str(&format!("\ninput: {}: {}", input.label(), placed.join(", ")));
+            }
             (_, input) => text.push_str(&format!("\ninput: {}, then 0", input.label())),
         }
     }

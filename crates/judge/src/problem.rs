@@ -16,7 +16,9 @@ use std::sync::OnceLock;
 
 use checker::Board;
 
-pub use description::{parse as parse_description, AnswerKind, Description, Domain, Input, Judge, Method};
+pub use description::{
+    parse as parse_description, AnswerKind, Description, Domain, Input, Languages, Method,
+};
 
 /// One problem, as its description file (`problems/ID.toml`) defines it: a handle on the
 /// description, ordered as the descriptions' `order`.
@@ -30,6 +32,10 @@ pub enum TestInput {
     Board(Board),
     /// Sides, one test of several (POJ 3239's input).
     Sides(Vec<usize>),
+    /// Boards, one test of several (UVa 11195's input).
+    Boards(Vec<Board>),
+    /// Queens placed on a board of `side`, each its row and column from 0 (AOJ ALDS1_13_A's).
+    Placed { side: usize, queens: Vec<(usize, usize)> },
 }
 
 impl TestInput {
@@ -37,18 +43,30 @@ impl TestInput {
     pub fn board(&self) -> Option<&Board> {
         match self {
             TestInput::Board(board) => Some(board),
-            TestInput::Sides(_) => None,
+            TestInput::Sides(_) | TestInput::Boards(_) | TestInput::Placed { .. } => None,
         }
     }
 
-    /// Its text as a whole program reads it: the board's CSES text, or the sides a line each then
-    /// `0` (POJ's input).
+    /// Its text as a whole program reads it: the board's CSES text, the sides a line each then
+    /// `0` (POJ's input), each board's side and rows then `0` (UVa's), or the number of placed
+    /// queens then each one's row and column (AOJ's).
     pub fn text(&self) -> String {
         match self {
             TestInput::Board(board) => board.to_text(),
             TestInput::Sides(sides) => {
                 let mut text: String = sides.iter().map(|side| format!("{side}\n")).collect();
                 text.push_str("0\n");
+                text
+            }
+            TestInput::Boards(boards) => {
+                let mut text: String =
+                    boards.iter().map(|board| format!("{}\n{}", board.n(), board.to_text())).collect();
+                text.push_str("0\n");
+                text
+            }
+            TestInput::Placed { queens, .. } => {
+                let mut text = format!("{}\n", queens.len());
+                text.extend(queens.iter().map(|(row, column)| format!("{row} {column}\n")));
                 text
             }
         }
@@ -59,13 +77,30 @@ impl TestInput {
         match self {
             TestInput::Board(board) => board.n(),
             TestInput::Sides(sides) => sides.iter().copied().max().unwrap_or(0),
+            TestInput::Boards(boards) => boards.iter().map(Board::n).max().unwrap_or(0),
+            TestInput::Placed { side, .. } => *side,
         }
     }
 
-    /// A few words for a report: `8 x 8`, `n = 8`, or `8 sides, n = 8..300`.
+    /// A few words for a report: `8 x 8`, `n = 8`, `8 sides, n = 8..300`, `2 boards, n = 4..8`
+    /// or `8 x 8, 2 queens placed`.
     pub fn label(&self) -> String {
         match self {
             TestInput::Board(board) => format!("{0} x {0}", board.n()),
+            TestInput::Boards(boards) => {
+                let smallest = boards.iter().map(Board::n).min().unwrap_or(0);
+                let largest = self.largest_side();
+                let what = if boards.len() == 1 { "board" } else { "boards" };
+                if smallest == largest {
+                    format!("{} {what}, n = {largest}", boards.len())
+                } else {
+                    format!("{} {what}, n = {smallest}..{largest}", boards.len())
+                }
+            }
+            TestInput::Placed { side, queens } => {
+                let what = if queens.len() == 1 { "queen" } else { "queens" };
+                format!("{side} x {side}, {} {what} placed", queens.len())
+            }
             TestInput::Sides(sides) => {
                 let smallest = sides.iter().copied().min().unwrap_or(0);
                 let largest = self.largest_side();
@@ -163,7 +198,13 @@ impl Problem {
             (Domain::Sides { from, to }, TestInput::Sides(sides)) => {
                 Some(within(sides.iter().all(|side| (from..=to).contains(side))))
             }
-            (Domain::Side(_) | Domain::AnySide | Domain::EmptyUpTo(_), TestInput::Sides(_)) => None,
+            (Domain::Boards { from, to, most }, TestInput::Boards(boards)) => Some(within(
+                boards.len() <= most && boards.iter().all(|board| (from..=to).contains(&board.n())),
+            )),
+            (Domain::Placed(side), TestInput::Placed { side: placed_on, .. }) => {
+                (side == *placed_on).then_some(Scope::Within)
+            }
+            (_, TestInput::Sides(_) | TestInput::Boards(_) | TestInput::Placed { .. }) => None,
         }
     }
 
@@ -173,7 +214,7 @@ impl Problem {
             Domain::Side(side) => (board.n() == side).then_some(Scope::Within),
             Domain::AnySide => Some(Scope::Within),
             Domain::EmptyUpTo(largest) => (board.reserved_count() == 0).then(|| within(board.n() <= largest)),
-            Domain::Sides { .. } => None,
+            Domain::Sides { .. } | Domain::Boards { .. } | Domain::Placed(_) => None,
         }
     }
 
@@ -197,15 +238,32 @@ impl Problem {
         self.description().answer
     }
 
-    /// Which judge sets it.
-    pub fn judge(self) -> Judge {
-        self.description().judge
+    /// The judge that sets it, by name: `POJ`.
+    pub fn judge(self) -> &'static str {
+        &self.description().judge
+    }
+
+    /// The languages its judge takes, when not all six.
+    pub fn languages(self) -> Option<&'static Languages> {
+        self.description().languages.as_ref()
+    }
+
+    /// The class its judge runs of a Java program, when it runs one name only.
+    pub fn java_class(self) -> Option<&'static str> {
+        self.description().java_class.as_deref()
+    }
+
+    /// The answer's line for board `case` (from 1) of a list, whose count is `count` (UVa's
+    /// `Case 1: 92`), for a problem of boards.
+    pub(crate) fn count_line(self, case: usize, count: u64) -> String {
+        let line = self.description().line.as_deref().unwrap_or("{count}");
+        line.replace("{case}", &case.to_string()).replace("{count}", &count.to_string())
     }
 
     /// Whether its judge runs every test of a submission in one process, one after another
-    /// (LeetCode), rather than each test in a fresh process (CSES).
+    /// (LeetCode, whose method is called once a test), rather than each test in a fresh process.
     pub(crate) fn runs_in_one_process(self) -> bool {
-        self.description().judge == Judge::LeetCode
+        self.description().leetcode.is_some()
     }
 
     /// Whether a submission answers this problem through LeetCode's method (a driver), rather than
@@ -307,7 +365,10 @@ mod tests {
     #[test]
     fn descriptions_are_in_their_problems_order_and_methods_are_one_to_one() {
         let ids: Vec<&str> = Problem::all().map(Problem::id).collect();
-        assert_eq!(ids, ["cses1624", "queens", "leetcode51", "leetcode52", "poj3239"]);
+        assert_eq!(
+            ids,
+            ["cses1624", "queens", "leetcode51", "leetcode52", "poj3239", "uva11195", "aoj-alds1-13-a"]
+        );
         for method in Method::ALL {
             let problem = Problem::of_method(method);
             assert_eq!(problem.method(), Some(method));
@@ -330,18 +391,22 @@ mod tests {
         );
         let fault = |text: &str| parse_description("problems/x.toml", text).expect_err("a bad file");
         let unknown = fault(&format!("{good}colour = 3\n"));
-        assert!(unknown.starts_with("problems/x.toml:13:1: unknown field `colour`"), "{unknown}");
+        assert!(unknown.starts_with("problems/x.toml:15:1: unknown field `colour`"), "{unknown}");
         let typed = fault(&good.replace("time_limit_ms = 1000", "time_limit_ms = \"1 s\""));
-        assert!(typed.starts_with("problems/x.toml:11:17: "), "{typed}");
+        assert!(typed.starts_with("problems/x.toml:13:17: "), "{typed}");
         let shape = fault(&good.replace("answer = \"placements\"", "answer = \"count\""));
         assert_eq!(shape, "problems/x.toml: `domain`: this input, answer and domain do not go together");
-        let leetcode = fault(&good.replace("judge = \"poj\"", "judge = \"leetcode\""));
+        let leetcode = fault(&format!("{good}leetcode = {{ method = \"solveNQueens\", number = 51 }}\n"));
         assert!(leetcode.starts_with("problems/x.toml: `leetcode`: "), "{leetcode}");
+        let language = fault(&good.replace("[\"c\", \"cpp\", \"java\"]", "[]"));
+        assert!(language.starts_with("problems/x.toml: `languages`: "), "{language}");
+        let line = fault(&format!("{good}line = \"Case {{case}}\"\n"));
+        assert!(line.starts_with("problems/x.toml: `line`: "), "{line}");
         let limit = fault(&good.replace("memory_limit_mb = 128", "memory_limit_mb = 0"));
         assert_eq!(limit, "problems/x.toml: `memory_limit_mb`: expected 1 to 65536");
         let named = parse_description("problems/Bad Name.toml", good).expect_err("a bad id");
         assert!(named.starts_with("problems/Bad Name.toml: "), "{named}");
-        for error in [unknown, typed, shape, leetcode, limit, named] {
+        for error in [unknown, typed, shape, leetcode, language, line, limit, named] {
             assert!(!error.contains('\n'), "{error}");
         }
     }

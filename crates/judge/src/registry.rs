@@ -32,6 +32,9 @@ pub enum Kernel {
     Total(fn(i32) -> i32),
     /// A POJ 3239 placement: each column's row, from 1, or none where no placement exists.
     Place(fn(usize) -> Option<Vec<usize>>),
+    /// An AOJ ALDS1_13_A completion: the side and the placed queens (row, column from 0) to each
+    /// row's column, or none where no solution holds them.
+    Complete(aoj::Complete),
 }
 
 impl fmt::Debug for Kernel {
@@ -41,18 +44,21 @@ impl fmt::Debug for Kernel {
             Kernel::Enumerate(_) => "Enumerate",
             Kernel::Total(_) => "Total",
             Kernel::Place(_) => "Place",
+            Kernel::Complete(_) => "Complete",
         })
     }
 }
 
 impl Kernel {
-    /// What a kernel of this kind reads and answers, and its place in [`Kernel::problems`]' table.
-    fn shape(self) -> (Input, AnswerKind, usize) {
+    /// What a kernel of this kind reads and answers (a counter counts one board, or each board of
+    /// a list, a line each), and its place in [`Kernel::problems`]' table.
+    fn shape(self) -> (&'static [(Input, AnswerKind)], usize) {
         match self {
-            Kernel::Count(_) => (Input::Board, AnswerKind::Count, 0),
-            Kernel::Enumerate(_) => (Input::Side, AnswerKind::Boards, 1),
-            Kernel::Total(_) => (Input::Side, AnswerKind::Count, 2),
-            Kernel::Place(_) => (Input::Sides, AnswerKind::Placements, 3),
+            Kernel::Count(_) => (&[(Input::Board, AnswerKind::Count), (Input::Boards, AnswerKind::Lines)], 0),
+            Kernel::Enumerate(_) => (&[(Input::Side, AnswerKind::Boards)], 1),
+            Kernel::Total(_) => (&[(Input::Side, AnswerKind::Count)], 2),
+            Kernel::Place(_) => (&[(Input::Sides, AnswerKind::Placements)], 3),
+            Kernel::Complete(_) => (&[(Input::Placed, AnswerKind::Lines)], 4),
         }
     }
 
@@ -66,14 +72,15 @@ impl Kernel {
                 Kernel::Enumerate(|_| Vec::new()),
                 Kernel::Total(|_| 0),
                 Kernel::Place(|_| None),
+                Kernel::Complete(|_, _| None),
             ];
             let mut table = Vec::new();
             for kernel in kinds {
-                let (input, answer, _) = kernel.shape();
+                let (shapes, _) = kernel.shape();
                 for only_8x8 in [false, true] {
                     table.push(
                         Problem::all()
-                            .filter(|problem| problem.input() == input && problem.answer() == answer)
+                            .filter(|problem| shapes.contains(&(problem.input(), problem.answer())))
                             .filter(|problem| !only_8x8 || problem.description().domain == Domain::Side(8))
                             .collect(),
                     );
@@ -81,7 +88,7 @@ impl Kernel {
             }
             table
         });
-        &table[self.shape().2 * 2 + usize::from(only_8x8)]
+        &table[self.shape().1 * 2 + usize::from(only_8x8)]
     }
 
     /// The id's part before the `/`: the `builtins` of the first problem it answers.
@@ -89,13 +96,22 @@ impl Kernel {
         self.problems(false).first().map_or("builtin", |problem| problem.builtins())
     }
 
-    /// Runs the kernel on `input` (LeetCode's take the board's side; a placement, each side).
-    pub fn run(self, input: &TestInput) -> Answer {
+    /// Runs the kernel on `input` for `problem` (LeetCode's take the board's side; a placement,
+    /// each side; a counter, each board of a list, a line each as `problem` writes it; a
+    /// completion, the board it completes, a row a line).
+    pub fn run(self, problem: Problem, input: &TestInput) -> Answer {
         let side = |board: &Board| i32::try_from(board.n()).expect("a board side is at most checker::MAX_N");
         match (self, input) {
             (Kernel::Count(count), TestInput::Board(board)) => {
                 Answer::Count(i128::from(count(board.reserved_rows())))
             }
+            (Kernel::Count(count), TestInput::Boards(boards)) => Answer::Lines(
+                boards
+                    .iter()
+                    .enumerate()
+                    .map(|(at, board)| problem.count_line(at + 1, count(board.reserved_rows())))
+                    .collect(),
+            ),
             (Kernel::Total(total), TestInput::Board(board)) => Answer::Count(i128::from(total(side(board)))),
             (Kernel::Enumerate(solve), TestInput::Board(board)) => Answer::Boards(solve(side(board))),
             (Kernel::Place(place), TestInput::Sides(sides)) => Answer::Placements(
@@ -104,9 +120,12 @@ impl Kernel {
                     .map(|&n| place(n).unwrap_or_default().into_iter().map(|row| row as u64).collect())
                     .collect(),
             ),
+            (Kernel::Complete(complete), TestInput::Placed { side, queens }) => {
+                let columns = complete(*side, queens).unwrap_or_default();
+                Answer::Lines(checker::Placement::new(columns).to_strings())
+            }
             // Never asked: an entry is only given the inputs of the problems it solves.
-            (Kernel::Count(_) | Kernel::Total(_) | Kernel::Enumerate(_), TestInput::Sides(_))
-            | (Kernel::Place(_), TestInput::Board(_)) => Answer::Placements(Vec::new()),
+            _ => Answer::Lines(Vec::new()),
         }
     }
 }
@@ -177,6 +196,14 @@ pub fn implementations() -> Vec<Entry> {
         problems: Kernel::Place(found.place).problems(false),
         is_fixture: false,
         search_reach: found.search,
+    }));
+    entries.extend(aoj::IMPLEMENTATIONS.iter().map(|found| Entry {
+        name: found.name,
+        summary: found.summary,
+        kernel: Kernel::Complete(found.complete),
+        problems: Kernel::Complete(found.complete).problems(false),
+        is_fixture: false,
+        search_reach: None,
     }));
     entries
 }

@@ -120,7 +120,7 @@ pub fn outcome(
     let input = TestInput::Board(board.clone());
     let request = Request::judged(problem, &input, context.limits);
     let attempt = attempt(contestant, &request, context.child_program, context.sandbox);
-    let truth = Truth { input: &input, count: Some(count), boards: None };
+    let truth = Truth { input: &input, count: Some(count), boards: None, lines: None };
     match attempt.grade(&truth) {
         Err(reason) => Outcome::JudgeFailed(reason.to_string()),
         // Right, or wrong in its number alone: the number is what stress shows.
@@ -196,7 +196,7 @@ pub fn shrink(problem: Problem, board: &Board, still_fails: &dyn Fn(&Board) -> b
     let mut current = board.clone();
     match problem.description().domain {
         Domain::AnySide => {}
-        Domain::Sides { .. } => return current,
+        Domain::Sides { .. } | Domain::Boards { .. } | Domain::Placed(_) => return current,
         // CSES gives 8 x 8 boards only: free reserved squares, keep the side.
         Domain::Side(_) => {
             while let Some(smaller) =
@@ -389,8 +389,9 @@ fn by_problem<'a>(
 ) -> Vec<(Problem, Vec<&'a Contestant>)> {
     Problem::all()
         .filter(|problem| options.problems.is_empty() || options.problems.contains(problem))
-        // Stress draws boards: POJ's sides are judged on its cases alone.
-        .filter(|problem| problem.input() != Input::Sides)
+        // Stress draws one board a test: POJ's sides, UVa's boards and AOJ's placed queens are
+        // judged on their cases alone.
+        .filter(|problem| matches!(problem.input(), Input::Board | Input::Side))
         .map(|problem| {
             (problem, contestants.iter().filter(|contestant| contestant.solves(problem)).collect())
         })
@@ -414,15 +415,18 @@ fn compile_errors(contestants: &[Contestant]) -> Vec<(String, String)> {
 /// Why nothing is stressed: no implementation solves the problems asked, or they take sides,
 /// where stress draws boards.
 fn nothing_to_stress(problems: &[Problem]) -> Error {
-    let sides = problems.iter().filter(|problem| problem.input() == Input::Sides);
-    let sides: Vec<&str> = sides.map(|problem| problem.id()).collect();
-    Error::Usage(if sides.is_empty() {
+    let other: Vec<&Problem> =
+        problems.iter().filter(|problem| !matches!(problem.input(), Input::Board | Input::Side)).collect();
+    let takes: Vec<String> =
+        other.iter().map(|problem| format!("{problem} takes {}", problem.input().noun())).collect();
+    let ids: Vec<&str> = other.iter().map(|problem| problem.id()).collect();
+    Error::Usage(if other.is_empty() {
         "no implementation solves the problems asked".to_string()
     } else {
         format!(
-            "stress draws boards, and {} takes sides: judge it on its cases (`judge --problem {}`)",
-            sides.join(", "),
-            sides.join(",")
+            "stress draws boards, and {}: judge it on its cases (`judge --problem {}`)",
+            takes.join(", "),
+            ids.join(",")
         )
     })
 }
@@ -481,8 +485,8 @@ pub fn stress(
                     }
                     Board::empty(leetcode_side).expect("1 <= n <= 9")
                 }
-                // Stress draws boards (`by_problem` leaves POJ's sides out).
-                Domain::Sides { .. } => continue,
+                // Stress draws boards (`by_problem` leaves the inputs of several tests out).
+                Domain::Sides { .. } | Domain::Boards { .. } | Domain::Placed(_) => continue,
             };
             checked[index].1 += 1;
             let failing = disagreements(&context, implementations, *problem, &board);

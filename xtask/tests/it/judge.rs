@@ -31,8 +31,9 @@ fn admits(problem: &str, case: &CaseFile) -> bool {
     match problem {
         "cses1624" => case.board.n() == 8,
         "queens" => true,
-        // POJ 3239 takes sides, never a board.
-        "poj3239" => false,
+        // POJ 3239 takes sides, UVa 11195 several boards, AOJ ALDS1_13_A placed queens: never a
+        // board alone.
+        "poj3239" | "uva11195" | "aoj-alds1-13-a" => false,
         _ => case.board.reserved_count() == 0,
     }
 }

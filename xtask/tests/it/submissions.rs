@@ -30,8 +30,11 @@ const SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.
 const CSES_CASES: [&str; 2] = ["cses/empty-8x8", "cses/sample"];
 const LEETCODE_CASES: [&str; 4] = ["cses/empty-8x8", "leetcode/n1", "leetcode/n4", "leetcode/n6"];
 const POJ_CASES: [&str; 1] = ["poj/all"];
+const UVA_CASES: [&str; 2] = ["uva/large", "uva/sample"];
+const AOJ_CASES: [&str; 2] = ["aoj/corner", "aoj/sample"];
 
-/// Where the manifest's WA files are right after all, as its comments say, on the cases of
+/// Where the manifest's WA files (and TLE files in time on a small case) are right after all, as
+/// its comments say, on the cases of
 /// [`cases_folder`]: every other case of theirs is WA.
 const RIGHT_ON: &[(&str, &[&str])] = &[
     ("cses/debug_stdout.py", &[]),
@@ -70,6 +73,14 @@ const RIGHT_ON: &[(&str, &[&str])] = &[
     ("leetcode52/state_global.c", &["leetcode/n1"]),
     ("leetcode52/state_global.js", &["leetcode/n1"]),
     ("leetcode52/state_static.rs", &["leetcode/n1"]),
+    // "Counts every board as if it had no bad squares": both cases have a board with some.
+    ("uva11195/wrong_ignores_bad.js", &[]),
+    // Too slow on 11 x 11 alone: right and in time on the sample.
+    ("uva11195/slow.py", &["uva/sample"]),
+    // `Case #1:` for `Case 1:`: wrong on every case.
+    ("uva11195/wrong_format.cpp", &[]),
+    // Reads `r c` as column then row: wrong on both cases.
+    ("aoj/wrong_transposed.py", &[]),
 ];
 
 /// The fork bombs run alone among these tests: a fork bomb may take every free process slot of the
@@ -118,14 +129,14 @@ impl Entry {
     /// The verdicts allowed on `case`: AC where a WA file is right (the manifest's comments), else
     /// the file's verdict or one of its `also_accept`.
     fn allowed_on(&self, case: &str) -> Vec<String> {
-        if self.verdict == "WA" {
-            let (_, right_on) = RIGHT_ON
-                .iter()
-                .find(|(path, _)| *path == self.path)
-                .unwrap_or_else(|| panic!("{}: a WA file RIGHT_ON does not list", self.path));
-            if right_on.contains(&case) {
-                return vec!["AC".to_string()];
-            }
+        let right_on = RIGHT_ON.iter().find(|(path, _)| *path == self.path);
+        assert!(
+            self.verdict != "WA" || right_on.is_some(),
+            "{}: a WA file RIGHT_ON does not list",
+            self.path
+        );
+        if right_on.is_some_and(|(_, right_on)| right_on.contains(&case)) {
+            return vec!["AC".to_string()];
         }
         let mut allowed = vec![self.verdict.clone()];
         allowed.extend(self.also_accept.iter().cloned());
@@ -189,7 +200,8 @@ fn manifest() -> Vec<Entry> {
         }
         for problem in &entry.problems {
             assert!(
-                ["cses1624", "leetcode51", "leetcode52", "poj3239"].contains(&problem.as_str()),
+                ["cses1624", "leetcode51", "leetcode52", "poj3239", "uva11195", "aoj-alds1-13-a"]
+                    .contains(&problem.as_str()),
                 "{entry:?}"
             );
         }
@@ -253,6 +265,32 @@ fn cases_folder() -> TempFolder {
     }
     // POJ 3239's every side in one input; any right placement of each is accepted.
     folder.write("poj/all.toml", "sides = { from = 8, to = 300 }\n");
+    // UVa 11195's sample, whose counts the statement gives and the oracle agrees with, and the
+    // empty 11 x 11 board (OEIS) after a 6 x 6 with bad squares (the oracle), where a search over
+    // every order of the columns runs out of its 3 s.
+    let bad_square = Board::parse(".*..\n....\n....\n....\n").expect("4 x 4");
+    assert_eq!((empty, oracle::count(&bad_square)), (92, 1), "UVa's sample: Case 1: 92, Case 2: 1");
+    let quote = |board: &str| format!("\"\"\"\n{board}\"\"\"");
+    folder.write(
+        "uva/sample.toml",
+        &format!(
+            "example = true\nboards = [{}, {}]\nexpected = [92, 1]\n",
+            quote(&empty_board),
+            quote(&bad_square.to_text())
+        ),
+    );
+    let bad = "..*...\n......\n.*..*.\n......\n...*..\n......\n";
+    folder.write(
+        "uva/large.toml",
+        &format!("boards = [{}, {}]\n", quote(bad), quote(&"...........\n".repeat(11))),
+    );
+    // AOJ ALDS1_13_A's sample, whose board the statement gives, and a corner queen and one more.
+    let aoj_board = "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n";
+    folder.write(
+        "aoj/sample.toml",
+        &format!("example = true\nplaced = [[2, 2], [5, 3]]\nexpected = {}\n", quote(aoj_board)),
+    );
+    folder.write("aoj/corner.toml", "placed = [[0, 0], [2, 3]]\n");
     folder
 }
 
@@ -261,6 +299,8 @@ fn cases_of(problem: &str) -> &'static [&'static str] {
     match problem {
         "cses1624" => &CSES_CASES,
         "poj3239" => &POJ_CASES,
+        "uva11195" => &UVA_CASES,
+        "aoj-alds1-13-a" => &AOJ_CASES,
         _ => &LEETCODE_CASES,
     }
 }
@@ -398,8 +438,37 @@ fn the_corpus_manifest_lists_every_corpus_file_once() {
     assert_eq!(unique, on_disk);
     let wrong: BTreeSet<String> =
         manifest().into_iter().filter(|entry| entry.verdict == "WA").map(|entry| entry.path).collect();
+    let slow: BTreeSet<String> =
+        manifest().into_iter().filter(|entry| entry.verdict == "TLE").map(|entry| entry.path).collect();
     let covered: BTreeSet<String> = RIGHT_ON.iter().map(|(path, _)| path.to_string()).collect();
-    assert_eq!(wrong, covered, "RIGHT_ON says where each WA file is right");
+    let wrong_covered: BTreeSet<String> =
+        covered.iter().filter(|path| !slow.contains(*path)).cloned().collect();
+    assert_eq!(
+        wrong, wrong_covered,
+        "RIGHT_ON says where each WA file, and a TLE file in time somewhere, is right"
+    );
+}
+
+/// UVa 11195's and AOJ ALDS1_13_A's whole programs in all six languages, asked for by
+/// `--problem`, and a note for each language the judge itself would refuse.
+#[test]
+fn uva11195_and_aoj_files_get_their_manifest_verdicts_and_notes() {
+    let _shared = shared();
+    judge_against_manifest_asking(&group("uva11195", false), &["--problem", "uva11195"], &[]);
+    judge_against_manifest_asking(&group("aoj", false), &["--problem", "aoj-alds1-13-a"], &[]);
+    let cases = cases_folder();
+    let files = [
+        corpus().join("uva11195/right.js"),
+        corpus().join("uva11195/right.java"),
+        corpus().join("cses/right.java"),
+    ];
+    let (ran, report) = judge_json(&cases, &["--problem", "uva11195"], &files);
+    let notes = strings(&report["notes"]);
+    let noted =
+        |file: &str, words: &str| notes.iter().any(|note| note.contains(file) && note.contains(words));
+    assert!(noted("right.js", "UVa takes no JavaScript"), "{ran}");
+    assert!(noted("right.java", "UVa runs the class `Main`, and this program's is `Queens`"), "{ran}");
+    assert_eq!(notes.iter().filter(|note| note.contains("right.java")).count(), 1, "{ran}");
 }
 
 #[test]

@@ -320,9 +320,11 @@ pub fn list(with_fixtures: bool) -> Vec<Listed> {
 }
 
 /// The problems the judge knows, as `--problem` and the JSON name them.
-pub const PROBLEMS: [&str; 5] = ["cses1624", "queens", "leetcode51", "leetcode52", "poj3239"];
+pub const PROBLEMS: [&str; 7] =
+    ["cses1624", "queens", "leetcode51", "leetcode52", "poj3239", "uva11195", "aoj-alds1-13-a"];
 
-/// The problems whose input is a board: every one but POJ 3239, whose input is sides.
+/// The problems whose input is one board: every one but POJ 3239 (sides), UVa 11195 (several
+/// boards) and AOJ ALDS1_13_A (placed queens).
 pub const BOARD_PROBLEMS: [&str; 4] = ["cses1624", "queens", "leetcode51", "leetcode52"];
 
 /// A case file as the binary writes it (`cases/README.md`): its board, whether it is written as
@@ -356,10 +358,12 @@ pub fn parse_case_text(text: &str) -> Option<CaseFile> {
 }
 
 /// Every case of a board in a cases folder, by id (its path without `.toml`), in the layout
-/// [`parse_case_text`] reads; the `snapshots/` folder and cases of sides ([`sides_cases_in`]) are
-/// skipped.
+/// [`parse_case_text`] reads; the `snapshots/` folder and the cases of several tests or of placed
+/// queens ([`sides_cases_in`], and those with `boards` or `placed`) are skipped.
 pub fn cases_in(folder: &Path) -> Vec<(String, CaseFile)> {
-    let sides = sides_cases_in(folder);
+    let mut sides = sides_cases_in(folder);
+    sides.extend(cases_with_key(folder, "boards"));
+    sides.extend(cases_with_key(folder, "placed"));
     listing(folder)
         .into_iter()
         .filter(|path| path.ends_with(".toml") && !path.starts_with("snapshots/"))
@@ -373,12 +377,17 @@ pub fn cases_in(folder: &Path) -> Vec<(String, CaseFile)> {
 
 /// The ids of a cases folder's cases of sides (POJ 3239's: a `sides = ` line).
 pub fn sides_cases_in(folder: &Path) -> Vec<String> {
+    cases_with_key(folder, "sides")
+}
+
+/// The ids of a cases folder's cases with a `KEY = ` line.
+pub fn cases_with_key(folder: &Path, key: &str) -> Vec<String> {
     listing(folder)
         .into_iter()
         .filter(|path| path.ends_with(".toml") && !path.starts_with("snapshots/"))
         .filter(|path| {
             let text = std::fs::read_to_string(folder.join(path)).unwrap_or_default();
-            text.lines().any(|line| line.starts_with("sides = "))
+            text.lines().any(|line| line.starts_with(&format!("{key} = ")))
         })
         .map(|path| path.trim_end_matches(".toml").to_string())
         .collect()

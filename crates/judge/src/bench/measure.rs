@@ -113,7 +113,7 @@ impl Timer<'_> {
         loop {
             let ran = attempt(contestant, &request, self.executable, self.sandbox);
             let cpu = ran.cpu_time.unwrap_or_default();
-            let truth = Truth { input: &input, count: Some(expected), boards: None };
+            let truth = Truth { input: &input, count: Some(expected), boards: None, lines: None };
             let graded = match ran.grade(&truth) {
                 Ok(graded) => graded,
                 // Not the implementation's failure: not run, and said why.
@@ -175,7 +175,7 @@ pub(super) fn run_sample_child(
         Kernel::Enumerate(_) => {
             CHECK_TIME_PER_BOARD.saturating_mul(u32::try_from(expected).unwrap_or(u32::MAX))
         }
-        Kernel::Count(_) | Kernel::Total(_) | Kernel::Place(_) => Duration::ZERO,
+        Kernel::Count(_) | Kernel::Total(_) | Kernel::Place(_) | Kernel::Complete(_) => Duration::ZERO,
     };
     // A short run's warm-up takes at most about half a sample, each sample about SAMPLE_TARGET.
     let sampling_time = SAMPLE_TARGET.saturating_mul(2 * samples as u32 + 1);
@@ -200,7 +200,7 @@ pub(super) fn run_sample_child(
         return Err(over_budget());
     }
     // The child checked LeetCode 51's boards itself and sent their number: graded as a count.
-    let truth = Truth { input: &input, count: Some(expected), boards: None };
+    let truth = Truth { input: &input, count: Some(expected), boards: None, lines: None };
     let graded = ran
         .grade(&truth)
         .map_err(|reason| Outcome::Skipped { reason: format!("the judge could not run it: {reason}") })?;

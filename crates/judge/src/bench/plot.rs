@@ -116,8 +116,8 @@ fn dash(problem: Option<Problem>) -> (&'static str, &'static str) {
         (false, _) => ("", "solid"),
         (true, AnswerKind::Boards) => (" stroke-dasharray=\"8 4\"", "dashed"),
         (true, AnswerKind::Count) => (" stroke-dasharray=\"2 3\"", "dotted"),
-        // No LeetCode problem answers placements; and bench times boards, never POJ's sides.
-        (true, AnswerKind::Placements) => ("", "solid"),
+        // No LeetCode problem answers placements or lines; and bench times boards alone.
+        (true, AnswerKind::Placements | AnswerKind::Lines) => ("", "solid"),
     }
 }
 

@@ -325,7 +325,7 @@ pub(super) fn heading(prefix: &str) -> String {
 /// first (`cses`), then LeetCode's.
 fn board_prefixes() -> Vec<&'static str> {
     let mut prefixes: Vec<&'static str> = Vec::new();
-    for problem in Problem::all().filter(|problem| problem.input() != Input::Sides) {
+    for problem in Problem::all().filter(|problem| matches!(problem.input(), Input::Board | Input::Side)) {
         if !prefixes.contains(&problem.builtins()) {
             prefixes.push(problem.builtins());
         }

@@ -27,7 +27,6 @@ impl Executor for C {
             extensions: &["c"],
             default_command: "gcc -std=gnu11 -O2",
             install_hint: "apt-get install gcc",
-            on_poj: true,
         }
     }
 

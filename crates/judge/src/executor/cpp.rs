@@ -22,7 +22,6 @@ impl Executor for Cpp {
             extensions: &["cpp", "cc", "cxx"],
             default_command: "g++ -std=c++17 -O2",
             install_hint: "apt-get install g++",
-            on_poj: true,
         }
     }
 

@@ -15,7 +15,7 @@ use super::context::{resolve_tool, BuildContext, Compiled, RunContext, Tool};
 use super::signature::{declares_c_like, identifiers, occurrences, squeeze, Declared};
 use super::{About, Executor, Launch};
 use crate::error::Error;
-use crate::problem::{Judge, Method, Problem};
+use crate::problem::{Method, Problem};
 
 pub struct Java;
 
@@ -41,7 +41,6 @@ impl Executor for Java {
             extensions: &["java"],
             default_command: "javac -encoding UTF-8",
             install_hint: "apt-get install openjdk-17-jdk-headless",
-            on_poj: true,
         }
     }
 
@@ -78,22 +77,26 @@ impl Executor for Java {
         }
     }
 
-    fn refused_by(&self, judge: Judge, code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Project => None,
-            // POJ runs `java Main` from the default package: a program whose class has another name,
-            // or that declares a package, would most likely not run there.
-            Judge::Poj => match (main_class(code), package(code)) {
-                (_, Some(package)) => Some(format!(
-                    "POJ runs the class `Main` of the default package, and this program declares \
-                     `package {package};`: remove that line for POJ"
-                )),
-                (Some(name), None) if name == "Main" => None,
-                (Some(name), None) => {
-                    Some(format!("POJ runs the class `Main`, and this program's is `{name}`"))
-                }
-                (None, None) => Some("POJ runs the class `Main`, and this file has no `main` method".into()),
-            },
+    fn refused_by(&self, problem: Problem, code: &str) -> Option<String> {
+        if let Some(refused) = super::refused_language(self.id(), self.name(), problem) {
+            return Some(refused);
+        }
+        // POJ, UVa and AOJ run `java Main` from the default package: a program whose class has
+        // another name, or that declares a package, would most likely not run there.
+        let class = problem.java_class()?;
+        let judge = problem.judge();
+        match (main_class(code), package(code)) {
+            (_, Some(package)) => Some(format!(
+                "{judge} runs the class `{class}` of the default package, and this program declares \
+                 `package {package};`: remove that line for {judge}"
+            )),
+            (Some(name), None) if name == class => None,
+            (Some(name), None) => {
+                Some(format!("{judge} runs the class `{class}`, and this program's is `{name}`"))
+            }
+            (None, None) => {
+                Some(format!("{judge} runs the class `{class}`, and this file has no `main` method"))
+            }
         }
     }
 

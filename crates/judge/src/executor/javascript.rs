@@ -24,7 +24,6 @@ impl Executor for JavaScript {
             extensions: &["js"],
             default_command: "node",
             install_hint: "apt-get install nodejs",
-            on_poj: false,
         }
     }
 

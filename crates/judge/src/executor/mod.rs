@@ -22,7 +22,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use crate::error::Error;
-use crate::problem::{Judge, Method};
+use crate::problem::{Method, Problem};
 pub(crate) use context::{resolve_tool, BuildContext, Compiled, RunContext};
 
 pub(crate) use signature::Declared;
@@ -89,19 +89,12 @@ pub trait Executor: Sync {
     fn read(&self, code: &str) -> Declared;
     /// LeetCode's signature of `method`, as people write it in this language.
     fn signature(&self, method: Method) -> &'static str;
-    /// Why `judge` would refuse a whole program in this language, as written (`code`, comments
-    /// stripped), or `None` where it takes it: each judge's own list of languages (CSES and
-    /// LeetCode take all six; POJ those [`About::on_poj`] says, and Java's executor adds that
-    /// POJ runs the class `Main`). Told as a note; this judge still runs the file.
-    fn refused_by(&self, judge: Judge, _code: &str) -> Option<String> {
-        match judge {
-            Judge::Cses | Judge::LeetCode | Judge::Project => None,
-            Judge::Poj if self.about().on_poj => None,
-            Judge::Poj => Some(format!(
-                "POJ takes no {} (its languages are C, C++, Java, Pascal and Fortran)",
-                self.name()
-            )),
-        }
+    /// Why `problem`'s judge would refuse a whole program in this language, as written (`code`,
+    /// comments stripped), or `None` where it takes it: the judge's own list of languages, from
+    /// the problem's description (CSES and LeetCode take all six), and Java's executor adds the
+    /// class the judge runs. Told as a note; this judge still runs the file.
+    fn refused_by(&self, problem: Problem, _code: &str) -> Option<String> {
+        refused_language(self.id(), self.name(), problem)
     }
     /// Builds the file (a compiler's run, a syntax check) as `context` says.
     ///
@@ -146,8 +139,15 @@ pub struct About {
     pub default_command: &'static str,
     /// What to install when its tool is missing (on Debian's packages).
     pub install_hint: &'static str,
-    /// Whether POJ takes it (POJ's languages: C, C++, Java, Pascal, Fortran).
-    pub on_poj: bool,
+}
+
+/// Why `problem`'s judge refuses a language (`id`, `name`): not in the description's list.
+pub(crate) fn refused_language(id: &str, name: &str, problem: Problem) -> Option<String> {
+    let languages = problem.languages()?;
+    if languages.takes.iter().any(|taken| taken == id) {
+        return None;
+    }
+    Some(format!("{} takes no {name} (its languages are {})", problem.judge(), languages.named))
 }
 
 /// What runs one input: a program, its arguments and the folders beyond `/usr` it needs to see.
@@ -251,6 +251,19 @@ pub(crate) fn extension_list() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A description's `languages` names executors by id: a typo there would refuse a language no
+    /// judge refuses.
+    #[test]
+    fn every_language_a_description_names_is_an_executor() {
+        let ids: Vec<&str> = ALL.iter().map(|executor| executor.id()).collect();
+        for problem in Problem::all() {
+            for taken in problem.languages().map_or(&[][..], |languages| &languages.takes) {
+                assert!(ids.contains(&taken.as_str()), "{problem}: `{taken}` is none of {ids:?}");
+            }
+        }
+        assert!(Problem::all().any(|problem| problem.languages().is_some()), "POJ names its languages");
+    }
 
     #[test]
     fn every_language_has_its_own_id_and_extensions() {

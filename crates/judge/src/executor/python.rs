@@ -27,7 +27,6 @@ impl Executor for Python {
             extensions: &["py"],
             default_command: "python3",
             install_hint: "apt-get install python3",
-            on_poj: false,
         }
     }
 

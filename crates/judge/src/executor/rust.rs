@@ -20,7 +20,6 @@ impl Executor for Rust {
             extensions: &["rs"],
             default_command: "rustc --edition 2021 -O",
             install_hint: "install Rust with rustup (https://rustup.rs)",
-            on_poj: false,
         }
     }
 

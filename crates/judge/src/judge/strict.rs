@@ -102,7 +102,9 @@ pub(super) fn strict_pass(
 /// report.
 fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
     let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
-    let truth = Truth { input: &task.case.input, count: task.case.expected, boards: None };
+    let lines = crate::truth::lines(task.problems[0].0, &task.case.input).ok();
+    let truth =
+        Truth { input: &task.case.input, count: task.case.expected, boards: None, lines: lines.as_deref() };
     match attempt.grade(&truth) {
         Ok(Run { verdict: Verdict::AC, .. }) | Err(_) => None,
         // An answer read, and wrong under the checks.

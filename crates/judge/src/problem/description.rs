@@ -7,21 +7,6 @@
 
 use serde::Deserialize;
 
-/// Which judge sets a problem, and so how a submission runs there.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Judge {
-    /// CSES: a whole program, a fresh process each test.
-    Cses,
-    /// LeetCode: a method, every test of a submission in one process, one after another.
-    LeetCode,
-    /// POJ: a whole program in C, C++ or Java (the class `Main`), one process for the whole input
-    /// file, whose several test cases it reads itself; a special judge where answers may differ.
-    Poj,
-    /// This project's own generalisation: run as CSES runs a program.
-    Project,
-}
-
 /// What a submission reads, one test at a time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -32,6 +17,24 @@ pub enum Input {
     Side,
     /// Sides, a line each, then a line `0` (POJ 3239's test cases).
     Sides,
+    /// Boards, each as its side on a line then its rows, then a line `0` (UVa 11195's).
+    Boards,
+    /// Queens already placed: their number on a line, then a line `r c` each, from 0 (AOJ
+    /// ALDS1_13_A's).
+    Placed,
+}
+
+impl Input {
+    /// A few words for it in a message: `sides`, `placed queens`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Input::Board => "a board",
+            Input::Side => "a side",
+            Input::Sides => "sides",
+            Input::Boards => "several boards",
+            Input::Placed => "placed queens",
+        }
+    }
 }
 
 /// What an answer is, and so how it is read and checked.
@@ -44,6 +47,10 @@ pub enum AnswerKind {
     Boards,
     /// One placement a side, any right one, a line each: each column's row, from 1 (POJ 3239).
     Placements,
+    /// Lines of text, compared a line at a time (white space at a line's end and blank lines at
+    /// the end aside): a count a board written by the description's `line` (UVa 11195), or the
+    /// one board that holds the placed queens, `Q` and `.` (AOJ ALDS1_13_A).
+    Lines,
 }
 
 /// The inputs a problem takes.
@@ -58,6 +65,21 @@ pub enum Domain {
     EmptyUpTo(usize),
     /// Lists of sides; within the judge's constraints where every side is in `from..=to`.
     Sides { from: usize, to: usize },
+    /// Lists of boards, reserved squares and all; within the judge's constraints where every side
+    /// is in `from..=to` and there are at most `most` of them.
+    Boards { from: usize, to: usize, most: usize },
+    /// Queens placed on a board of this side, whose one completion is the answer.
+    Placed(usize),
+}
+
+/// The languages a judge takes, when it does not take all six.
+#[derive(Clone, PartialEq, Eq, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Languages {
+    /// The ids of the languages it takes among this judge's (`c`, `cpp`, `java`...).
+    pub takes: Vec<String>,
+    /// Its own list, as a note words it: `C, C++, Java, Pascal and Fortran`.
+    pub named: String,
 }
 
 /// The LeetCode method a problem's submissions implement. Each executor writes each method's
@@ -98,7 +120,15 @@ pub struct Description {
     pub name: String,
     /// A few words for a heading: `CSES 1624`.
     pub label: String,
-    pub judge: Judge,
+    /// The judge's name in a note: `POJ`.
+    pub judge: String,
+    /// The languages the judge takes, when not all six.
+    pub languages: Option<Languages>,
+    /// The class a judge runs of a Java program, when it runs one name only (`Main`).
+    pub java_class: Option<String>,
+    /// A line of the answer for each board, with `{case}` (from 1) and `{count}` (UVa 11195's
+    /// `Case {case}: {count}`).
+    pub line: Option<String>,
     pub input: Input,
     pub answer: AnswerKind,
     pub domain: Domain,
@@ -118,7 +148,10 @@ struct File {
     title: String,
     name: String,
     label: String,
-    judge: Judge,
+    judge: String,
+    languages: Option<Languages>,
+    java_class: Option<String>,
+    line: Option<String>,
     input: Input,
     answer: AnswerKind,
     domain: Domain,
@@ -165,12 +198,27 @@ pub fn parse(path: &str, text: &str) -> Result<Description, String> {
         (Input::Board, AnswerKind::Count, Domain::Side(_) | Domain::AnySide)
             | (Input::Side, AnswerKind::Count | AnswerKind::Boards, Domain::EmptyUpTo(_))
             | (Input::Sides, AnswerKind::Placements, Domain::Sides { .. })
+            | (Input::Boards, AnswerKind::Lines, Domain::Boards { .. })
+            | (Input::Placed, AnswerKind::Lines, Domain::Placed(_))
     );
     if !fits {
         return fault("domain", "this input, answer and domain do not go together");
     }
-    if (file.judge == Judge::LeetCode) != file.leetcode.is_some() {
-        return fault("leetcode", "a LeetCode problem, and only one, names its method and number");
+    if file.leetcode.is_some() && file.input != Input::Side {
+        return fault("leetcode", "a LeetCode method takes a side (`input = \"side\"`)");
+    }
+    let line_fits = file.line.as_deref().is_some_and(|line| line.contains("{count}") && !line.contains('\n'));
+    let line_ok = if file.input == Input::Boards { line_fits } else { file.line.is_none() };
+    if !line_ok {
+        return fault("line", "a problem of boards, and only one, writes a line a board with `{count}`");
+    }
+    // The language ids are the executors' (`executor::tests` holds every description to them).
+    if file
+        .languages
+        .as_ref()
+        .is_some_and(|languages| languages.takes.is_empty() || languages.named.is_empty())
+    {
+        return fault("languages", "a judge takes at least one language, and names its own list");
     }
     if file.builtins.is_empty() || file.builtins.contains('/') {
         return fault("builtins", "a non-empty prefix without `/`");
@@ -189,6 +237,9 @@ pub fn parse(path: &str, text: &str) -> Result<Description, String> {
         name: file.name,
         label: file.label,
         judge: file.judge,
+        languages: file.languages,
+        java_class: file.java_class,
+        line: file.line,
         input: file.input,
         answer: file.answer,
         domain: file.domain,

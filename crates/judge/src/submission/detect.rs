@@ -3,9 +3,6 @@
 //! without following another user's links.
 
 use super::*;
-use std::collections::BTreeSet;
-
-use crate::problem::Judge;
 
 pub(super) fn not_a_known_language(path: &Path) -> Error {
     Error::Usage(format!(
@@ -65,8 +62,14 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
     let mut notes = near_misses(path, language, &code, &declared);
     notes.extend(encoding);
     if shape == Shape::Program {
-        let judges: BTreeSet<Judge> = problems.iter().map(|problem| problem.judge()).collect();
-        let refusals = judges.into_iter().filter_map(|judge| language.refused_by(judge, &code));
+        // One note a judge, from its first problem here.
+        let mut judges: Vec<Problem> = Vec::new();
+        for &problem in &problems {
+            if !judges.iter().any(|seen| seen.judge() == problem.judge()) {
+                judges.push(problem);
+            }
+        }
+        let refusals = judges.into_iter().filter_map(|problem| language.refused_by(problem, &code));
         notes.extend(
             refusals.map(|why| format!("{}: {why}; this judge runs it all the same", path.display())),
         );

@@ -692,3 +692,42 @@ fn a_case_of_sides_is_poj_input_with_pojs_limits() {
     let board = parse_case("b", Path::new("cases/b.toml"), "n = 8\nexpected = 92\n").expect("valid");
     assert_eq!((board.time_limit_ms, board.memory_limit_mb), (1000, 512));
 }
+
+/// A case of several boards (UVa 11195) and one of placed queens (AOJ ALDS1_13_A): their truth is
+/// the oracle's, a given `expected` must agree with it, and each fault names its key.
+#[test]
+fn cases_of_boards_and_of_placed_queens_are_held_to_the_oracle() {
+    let parse = |text: &str| parse_case("x", Path::new("cases/x.toml"), text);
+    let case = parse(
+        "boards = [\"....\\n....\\n....\\n....\\n\", \".*..\\n....\\n....\\n....\\n\"]\nexpected = [2, 1]\n",
+    )
+    .expect("UVa's 4 x 4 boards");
+    let Some(Scope::Within) = Problem::from_id("uva11195").expect("a problem").admits(&case.input) else {
+        panic!("a UVa input: {:?}", case.input)
+    };
+    assert_eq!((case.expected, case.limits().cpu_time), (None, Duration::from_secs(3)), "UVa's limit");
+    let wrong = error_of("boards = [\".*..\\n....\\n....\\n....\\n\"]\nexpected = [2]\n");
+    assert_eq!(
+        wrong,
+        "cases/x.toml: key `expected`: [2] where the truth (OEIS, or the brute-force oracle) counts [1]"
+    );
+    let far =
+        format!("boards = [\"*{}\\n{}\"]\n", ".".repeat(12), format!("{}\\n", ".".repeat(13)).repeat(12));
+    assert!(
+        error_of(&far).starts_with("cases/x.toml: key `boards`, board 1 (line 1): the board is 13 x 13"),
+        "{}",
+        error_of(&far)
+    );
+    assert!(error_of("boards = []\n").ends_with("no board: expected at least one"));
+
+    let case = parse("placed = [[2, 2], [5, 3]]\n").expect("AOJ's sample");
+    assert_eq!(case.input, TestInput::Placed { side: 8, queens: vec![(2, 2), (5, 3)] });
+    assert_eq!(case.limits().memory_bytes, 128 << 20, "AOJ's limit");
+    let two = error_of("placed = [[0, 2], [3, 4]]\n");
+    assert_eq!(two, "cases/x.toml: key `placed`: 2 solutions hold the placed queens, where the problem's input has exactly one");
+    assert!(error_of("placed = [[8, 0]]\n").contains("queen 1 at (8, 0) is off the 8 x 8 board"));
+    assert!(error_of("placed = [[1, 0], [1, 5]]\n").contains("queen 2 is the second in row 1"));
+    let not_it = error_of("placed = [[2, 2], [5, 3]]\nexpected = \"Q.......\"\n");
+    assert!(not_it.starts_with("cases/x.toml: key `expected`: not the one solution"), "{not_it}");
+    assert!(!not_it.contains('\n'), "{not_it}");
+}

@@ -262,6 +262,11 @@ fn check_id(folder: &Path, id: &str) -> Vec<String> {
             Ok(program) => check_poj_program(id, &program),
             Err(message) => vec![message],
         }
+    } else if prefix == "aoj-alds1-13-a" {
+        match compile(folder, &stem, &exported) {
+            Ok(program) => check_aoj_program(id, &program),
+            Err(message) => vec![message],
+        }
     } else {
         let implementation = leetcode::implementation(name).expect("a registered LeetCode name");
         let (harness, expected) = leetcode_harness(&exported, implementation);
@@ -295,6 +300,24 @@ fn check_poj_program(id: &str, program: &Path) -> Vec<String> {
         if let Err(error) = checker::check_rows(n, &rows) {
             failures.push(format!("{id}, n = {n}: {error} in `{line}`"));
         }
+    }
+    failures
+}
+
+/// An AOJ ALDS1_13_A program on the statement's sample: the statement's board; and placed queens
+/// that attack: a line on stderr and exit status 2.
+fn check_aoj_program(id: &str, program: &Path) -> Vec<String> {
+    let output = run_with_stdin(program, b"2\n2 2\n5 3\n");
+    let board = "......Q.\nQ.......\n..Q.....\n.......Q\n.....Q..\n...Q....\n.Q......\n....Q...\n";
+    let mut failures = Vec::new();
+    if !output.status.success() || stdout_of(&output) != board {
+        failures.push(format!("{id}: {}, stdout {:?}", output.status, stdout_of(&output)));
+    }
+    let attacking = run_with_stdin(program, b"2\n0 0\n1 1\n");
+    if attacking.status.code() != Some(2)
+        || !String::from_utf8_lossy(&attacking.stderr).starts_with("error: ")
+    {
+        failures.push(format!("{id}: attacking queens gave {}", attacking.status));
     }
     failures
 }

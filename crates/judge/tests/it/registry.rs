@@ -30,9 +30,11 @@ fn every_cses_counter_is_registered_for_its_problems() {
         let expected: &[Problem] = if implementation.eight_by_eight_only {
             &[Problem::from_id("cses1624").expect("a problem")]
         } else {
+            // A general counter also counts each board of UVa 11195's input.
             &[
                 Problem::from_id("cses1624").expect("a problem"),
                 Problem::from_id("queens").expect("a problem"),
+                Problem::from_id("uva11195").expect("a problem"),
             ]
         };
         assert_eq!(entry.problems, expected, "{id}");
@@ -93,10 +95,13 @@ fn the_registry_holds_exactly_the_crates_implementations() {
     }
     expected
         .extend(poj::IMPLEMENTATIONS.iter().map(|implementation| format!("poj3239/{}", implementation.name)));
+    expected.extend(
+        aoj::IMPLEMENTATIONS.iter().map(|implementation| format!("aoj-alds1-13-a/{}", implementation.name)),
+    );
     let ids: Vec<String> = implementations().iter().map(Entry::id).collect();
     assert_eq!(
         ids, expected,
-        "CSES first, then LeetCode 51, then 52, then POJ 3239, each in its crate's order"
+        "CSES first, then LeetCode 51, then 52, then POJ 3239, then AOJ ALDS1_13_A, each in its crate's order"
     );
 }
 
@@ -142,22 +147,39 @@ fn every_kernel_answers_an_input_of_its_problems_as_the_oracle_does() {
     let sides: Vec<usize> = (8..=20).collect();
     let known = i128::from(oracle::known_count(8).expect("A000170(8)"));
     assert_eq!(sample.board().map(oracle::count), Some(65), "the statement's answer");
+    // UVa 11195's sample (the empty 8 x 8 board, then 4 x 4 with one bad square) and its answer.
+    let uva = Problem::from_id("uva11195").expect("a problem");
+    let bad_square = Board::parse(".*..\n....\n....\n....\n").expect("4 x 4");
+    assert_eq!(oracle::count(&bad_square), 1, "the statement's second answer");
+    let uva_sample = TestInput::Boards(vec![Board::empty(8).expect("8 x 8"), bad_square]);
+    let uva_answer = Answer::Lines(vec!["Case 1: 92".to_string(), "Case 2: 1".to_string()]);
+    // AOJ ALDS1_13_A's sample: queens at (2, 2) and (5, 3), and the statement's board.
+    let aoj = Problem::from_id("aoj-alds1-13-a").expect("a problem");
+    let placed = TestInput::Placed { side: 8, queens: vec![(2, 2), (5, 3)] };
+    let rows =
+        ["......Q.", "Q.......", "..Q.....", ".......Q", ".....Q..", "...Q....", ".Q......", "....Q..."];
+    let aoj_answer = Answer::Lines(rows.iter().map(|row| row.to_string()).collect());
     for entry in implementations() {
         let id = entry.id();
+        let first = entry.problems[0];
         match entry.kernel {
             Kernel::Count(_) => {
-                assert_eq!(entry.kernel.run(&sample), Answer::Count(65), "{id} on the sample");
-                assert_eq!(entry.kernel.run(&empty), Answer::Count(known), "{id} on the empty board");
+                assert_eq!(entry.kernel.run(first, &sample), Answer::Count(65), "{id} on the sample");
+                assert_eq!(entry.kernel.run(first, &empty), Answer::Count(known), "{id} on the empty board");
+                if entry.solves(uva) {
+                    assert_eq!(entry.kernel.run(uva, &uva_sample), uva_answer, "{id} on UVa's sample");
+                }
             }
-            Kernel::Total(_) => assert_eq!(entry.kernel.run(&empty), Answer::Count(known), "{id}"),
+            Kernel::Total(_) => assert_eq!(entry.kernel.run(first, &empty), Answer::Count(known), "{id}"),
             Kernel::Enumerate(_) => {
-                let Answer::Boards(boards) = entry.kernel.run(&empty) else {
+                let Answer::Boards(boards) = entry.kernel.run(first, &empty) else {
                     panic!("{id} answers with a count")
                 };
                 assert_eq!(boards.len() as i128, known, "{id}");
             }
             Kernel::Place(_) => {
-                let Answer::Placements(placements) = entry.kernel.run(&TestInput::Sides(sides.clone()))
+                let Answer::Placements(placements) =
+                    entry.kernel.run(first, &TestInput::Sides(sides.clone()))
                 else {
                     panic!("{id} answers with no placements")
                 };
@@ -166,6 +188,15 @@ fn every_kernel_answers_an_input_of_its_problems_as_the_oracle_does() {
                     assert_eq!(checker::check_rows(n, rows), Ok(()), "{id}, n = {n}");
                 }
             }
+            Kernel::Complete(_) => {
+                assert_eq!(first, aoj, "{id}");
+                assert_eq!(entry.kernel.run(aoj, &placed), aoj_answer, "{id} on AOJ's sample");
+            }
         }
     }
+    // Every general counter answers UVa 11195, and a counter for 8 x 8 boards alone does not.
+    let counters: Vec<_> =
+        implementations().into_iter().filter(|entry| matches!(entry.kernel, Kernel::Count(_))).collect();
+    assert!(counters.iter().any(|entry| entry.solves(uva)));
+    assert!(counters.iter().any(|entry| !entry.solves(uva)), "an 8 x 8 counter");
 }

@@ -55,7 +55,6 @@ use crate::pattern::matches;
 use crate::problem::TestInput;
 use crate::problem::{Domain, Input, Problem};
 use crate::registry::{entries, Entry, Kernel};
-use crate::runner::Limits;
 use crate::sandbox::Sandbox;
 use crate::submission::Toolchain;
 use crate::table::{format_duration, Style, Table};
@@ -82,8 +81,6 @@ pub(crate) const SAMPLE_TARGET: Duration = Duration::from_millis(20);
 pub(crate) const STARTUP_SLACK: Duration = Duration::from_millis(250);
 /// Time allowed per LeetCode 51 board for the child to check the boards after its clock stopped.
 const CHECK_TIME_PER_BOARD: Duration = Duration::from_micros(3);
-/// The memory a child may use; LeetCode 51 keeps every board, some 1.4 GB at n = 15.
-const MEMORY_LIMIT_BYTES: u64 = 4 << 30;
 
 /// What `cargo xtask bench` was asked.
 #[derive(Clone, Debug)]

@@ -41,9 +41,6 @@ use crate::problem::{Problem, TestInput};
 mod folder;
 pub use folder::*;
 
-/// CSES's limits, the defaults of every case.
-pub const DEFAULT_TIME_LIMIT_MS: u64 = 1000;
-pub const DEFAULT_MEMORY_LIMIT_MB: u64 = 512;
 /// The largest limits a case may set: ten minutes, and 64 GiB (far past this machine, far below
 /// where a byte count overflows).
 pub const MAX_TIME_LIMIT_MS: u64 = 600_000;
@@ -129,12 +126,7 @@ impl Case {
 
     /// The case's limits, for the runner.
     pub fn limits(&self) -> crate::runner::Limits {
-        crate::runner::Limits {
-            cpu_time: std::time::Duration::from_millis(self.time_limit_ms),
-            memory_bytes: self.memory_limit_mb << 20,
-            output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
-            wall_time: None,
-        }
+        crate::limits::of_case(self.time_limit_ms, self.memory_limit_mb)
     }
 }
 
@@ -283,9 +275,7 @@ pub fn parse_case(id: &str, path: &Path, text: &str) -> Result<Case, CaseError> 
         (input, Some(expected), Settings { description, time_limit_ms, memory_limit_mb, example })
     };
     // The limits of the judge whose input this is (CSES's for a board, POJ's for sides).
-    let (default_time, default_memory) = Problem::all()
-        .find(|problem| problem.admits(&input).is_some())
-        .map_or((DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB), Problem::limits);
+    let (default_time, default_memory) = crate::limits::defaults_for(&input);
     let bounded = |value: Option<toml::Spanned<u64>>, name: &str, default: u64, max: u64| match value {
         None => Ok(default),
         Some(value) if (1..=max).contains(value.get_ref()) => Ok(*value.get_ref()),

@@ -4,14 +4,12 @@
 //! one line that says what to install, and never as a file's CE.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use crate::answer::Answer;
 use crate::contestant::{attempt, Contestant, Failure, Request};
 use crate::error::Error;
 use crate::executor::Language;
 use crate::problem::{AnswerKind, Problem};
-use crate::runner::Limits;
 use crate::sandbox::Sandbox;
 use crate::submission::{build, detect, Build, Submission, Toolchain};
 
@@ -162,12 +160,7 @@ pub(crate) fn self_test(
         return Err(format!("its self-test does not build: {}", message.lines().next().unwrap_or("")));
     }
     let contestant = Contestant::File { submission, build: built };
-    let limits = Limits {
-        cpu_time: Duration::from_secs(10),
-        memory_bytes: 512 << 20,
-        output_bytes: 1 << 20,
-        wall_time: Some(Duration::from_secs(30)),
-    };
+    let limits = crate::limits::self_test();
     let ran = attempt(&contestant, &Request::judged(problem, &board, limits), Path::new(""), sandbox);
     match ran.result {
         Ok(Answer::Count(4)) => {}

@@ -22,6 +22,7 @@ pub mod export;
 pub mod html;
 pub mod judge;
 pub mod languages;
+pub mod limits;
 pub mod new_case;
 pub(crate) mod pattern;
 pub(crate) mod pool;

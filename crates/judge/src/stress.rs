@@ -450,12 +450,7 @@ pub fn stress(
     if chosen.is_empty() {
         return Err(nothing_to_stress(&options.problems));
     }
-    let limits = Limits {
-        cpu_time: options.time_limit,
-        memory_bytes: crate::case::DEFAULT_MEMORY_LIMIT_MB << 20,
-        output_bytes: crate::runner::DEFAULT_OUTPUT_BYTES,
-        wall_time: None,
-    };
+    let limits = crate::limits::stress(options.time_limit);
     let context = Context { child_program, limits, jobs: options.jobs, sandbox: options.sandbox.as_ref() };
     let mut random = Random::new(options.seed);
     let mut checked: Vec<(Problem, u64)> = chosen.iter().map(|(problem, _)| (*problem, 0)).collect();

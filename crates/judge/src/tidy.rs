@@ -283,6 +283,27 @@ fn no_code_names_a_problem_but_its_description() {
     assert_eq!(found, Vec::<String>::new(), "a problem named in code: its description file should say it");
 }
 
+/// Every run's limits are built in `limits.rs`: no other code of the engine or the front writes a
+/// `Limits { .. }` (tests apart).
+#[test]
+fn limits_are_built_in_one_place() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut found = Vec::new();
+    for folder in ["crates/judge/src", "crates/queens-judge/src", "xtask/src"] {
+        for (path, text) in sources(&root.join(folder)) {
+            if folder == "crates/judge/src" && path == "limits.rs" {
+                continue;
+            }
+            // A struct literal: not a type before a block (`impl Limits {`, `-> Limits {`).
+            let built = code_lines(&text).filter(|(_, code)| {
+                code.contains("Limits {") && !code.contains("impl ") && !code.contains("-> ")
+            });
+            found.extend(built.map(|(line, _)| format!("{folder}/{path}:{line}")));
+        }
+    }
+    assert_eq!(found, Vec::<String>::new(), "limits built outside limits.rs");
+}
+
 /// The most lines a source file of the engine or the front may have, its tests apart.
 const MAX_FILE_LINES: usize = 600;
 /// The most lines a function may have.

@@ -69,6 +69,8 @@ pub fn main() {
     // The server the runs of built-ins are forked from (see `judge::runner::forked`): each fork
     // answers one `__run`.
     if std::env::args_os().nth(1).is_some_and(|command| command == ::judge::runner::forked::COMMAND) {
+        // The problems' descriptions are read here, once, and every fork has them.
+        let _ = ::judge::problem::Problem::all().count();
         std::process::exit(::judge::runner::forked::serve(child::forked));
     }
     let name = invocation();

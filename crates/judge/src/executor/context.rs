@@ -7,11 +7,10 @@ use std::ffi::{OsStr, OsString};
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Duration;
 
 use crate::error::Error;
 use crate::problem::Problem;
-use crate::runner::{Isolation, Job, Limits};
+use crate::runner::{Isolation, Job};
 use crate::sandbox::{Layout, Sandbox, BOX};
 
 mod tools;
@@ -124,17 +123,13 @@ pub(crate) const COMPILE_ERROR_LINES: usize = 20;
 /// The folder of a build that holds the copy of the user's file.
 pub(crate) const SOURCE: &str = "source";
 
-/// What a build may use: a compiler gets far more than a run, and is stopped all the same.
-pub(crate) const BUILD_CPU: Duration = Duration::from_secs(10);
-pub(crate) const BUILD_WALL: Duration = Duration::from_secs(30);
-pub(crate) const BUILD_MEMORY: u64 = 2 << 30;
+/// What a build may use is `limits::build`'s.
+pub(crate) use crate::limits::{BUILD_CPU, BUILD_MEMORY, BUILD_OUTPUT_BYTES, BUILD_WALL};
 /// The largest file a build may write (its program, an object file): far past any N-Queens
 /// program, and a bound on what one build leaves in the cache.
 pub(crate) const BUILD_FILE_BYTES: u64 = 64 << 20;
 /// The compiler's messages kept (its standard output and error): the first half and the last.
 pub(crate) const BUILD_MESSAGES_KEPT: usize = 64 << 10;
-/// Past this much on standard output and error, the compiler is stopped.
-pub(crate) const BUILD_OUTPUT_BYTES: u64 = 64 << 20;
 pub(crate) const BUILD_PROCESSES: u32 = 256;
 const BUILD_TMP_BYTES: u64 = 512 << 20;
 pub(crate) const RUN_TMP_BYTES: u64 = 64 << 20;
@@ -418,12 +413,7 @@ impl Compiler<'_> {
                 })?;
             }
         }
-        let limits = Limits {
-            cpu_time: BUILD_CPU,
-            memory_bytes: BUILD_MEMORY,
-            output_bytes: BUILD_OUTPUT_BYTES,
-            wall_time: Some(BUILD_WALL),
-        };
+        let limits = crate::limits::build();
         let job = Job {
             isolation: match self.sandbox {
                 Some(sandbox) => Isolation::Sandboxed { sandbox, layout: &layout },

@@ -2,8 +2,7 @@
 
 use super::*;
 
-/// How many times a case's memory limit a `--strict` run may use.
-pub const STRICT_MEMORY_FACTOR: u64 = 4;
+pub use crate::limits::STRICT_MEMORY_FACTOR;
 
 /// The files among `tasks` that built and whose language has a checked build, each once.
 fn files_with_strict_builds<'a>(tasks: &[Task<'a>]) -> Vec<&'a Submission> {
@@ -76,9 +75,7 @@ pub(super) fn strict_pass(
                 contestant.id() == task.contestant.id()
                     && matches!(contestant, Contestant::File { build: Build::Ready(_), .. })
             })?;
-            let mut limits = task.case.limits();
-            limits.cpu_time = limits.cpu_time.saturating_mul(10);
-            limits.memory_bytes = limits.memory_bytes.saturating_mul(STRICT_MEMORY_FACTOR);
+            let limits = crate::limits::strict(task.case.limits());
             let (problem, _) = task.problems[0];
             let request = Request {
                 address_space: Some(u64::MAX),

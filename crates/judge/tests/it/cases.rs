@@ -9,8 +9,7 @@ use std::time::Duration;
 
 use checker::Board;
 use judge::case::{
-    load_cases, parse_case, render_case_file, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS,
-    MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
+    load_cases, parse_case, render_case_file, MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
 };
 use judge::error::Error;
 use judge::new_case::{write_new_case, NewCase, Source};
@@ -76,7 +75,8 @@ fn defaults_and_both_board_forms() {
     let case = parse_case("a/b", Path::new("cases/a/b.toml"), "n = 8\nexpected = 92\n").expect("valid");
     assert_eq!((case.id.as_str(), case.path.as_path()), ("a/b", Path::new("cases/a/b.toml")));
     assert_eq!((board_of(&case).n(), board_of(&case).reserved_count(), count_of(&case)), (8, 0, 92));
-    assert_eq!((case.time_limit_ms, case.memory_limit_mb), (DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB));
+    // CSES 1624's statement: 1 s and 512 MB.
+    assert_eq!((case.time_limit_ms, case.memory_limit_mb), (1000, 512));
     assert_eq!(case.description, None);
 
     let text = "description = \"one corner\"\nboard = \"\"\"\n*...\n....\n....\n....\n\"\"\"\nexpected = 2\ntime_limit_ms = 50\nmemory_limit_mb = 64\n";

@@ -10,10 +10,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use checker::{oracle, Board};
-use judge::case::{
-    load_test_data, natural_cmp, ExpectedFrom, DEFAULT_MEMORY_LIMIT_MB, DEFAULT_TIME_LIMIT_MS,
-    MAX_CASE_FILE_BYTES,
-};
+use judge::case::{load_test_data, natural_cmp, ExpectedFrom, MAX_CASE_FILE_BYTES};
 use judge::stress::{random_board, Random};
 use pretty_assertions::assert_eq;
 
@@ -58,10 +55,8 @@ fn a_cses_folder_of_ten_pairs_loads_as_ten_cases_in_natural_order() {
         assert_eq!(&case.id, id);
         assert_eq!(board_of(case), board, "{id}");
         assert_eq!(count_of(case), *count, "{id}");
-        assert_eq!(
-            (case.time_limit_ms, case.memory_limit_mb),
-            (DEFAULT_TIME_LIMIT_MS, DEFAULT_MEMORY_LIMIT_MB)
-        );
+        // CSES 1624's statement: 1 s and 512 MB, the limits of the problem a board is an input of.
+        assert_eq!((case.time_limit_ms, case.memory_limit_mb), (1000, 512));
         assert_eq!(case.path, folder.join(format!("{id}.in")), "a pair's path is its .in");
         assert_eq!(case.description, None);
     }

@@ -7,7 +7,9 @@ use judge::problem::Problem;
 use judge::snapshot::{configure, is_repository_folder, quietly, WriteMode};
 use judge::submission::Toolchain;
 
-use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Failure, Progress, Status};
+use crate::output::{
+    cores, parse_jobs, parse_problem, print, problem_help, this_program, Failure, Progress, Status,
+};
 
 /// Run every implementation, or your own files, on every case of their problems, side by side
 ///
@@ -35,8 +37,7 @@ pub struct Args {
     /// only with --accept)
     #[arg(long = "cases", value_name = "DIR")]
     cases_folder: Option<PathBuf>,
-    /// Only these problems: cses1624, queens, leetcode51, leetcode52, poj3239 (comma-separated)
-    #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem)]
+    #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem, help = problem_help(false))]
     problem: Vec<Problem>,
     /// Print the results as JSON (schema in README.md) instead of tables
     #[arg(long)]

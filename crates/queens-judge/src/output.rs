@@ -142,7 +142,28 @@ pub fn this_program() -> Result<std::path::PathBuf, Failure> {
     std::env::current_exe().map_err(|error| Failure::Other(format!("cannot find this program: {error}")))
 }
 
-/// Parses one problem id (`cses1624`), for `--problem`.
+/// `--problem`'s help, from the problems' descriptions: their ids, and which of them stress cannot
+/// draw (`for_stress`: those whose input is not one board).
+pub fn problem_help(for_stress: bool) -> String {
+    use judge::problem::{Input, Problem};
+    let ids = |boards: bool| -> Vec<&str> {
+        Problem::all()
+            .filter(|problem| !for_stress || matches!(problem.input(), Input::Board | Input::Side) == boards)
+            .map(Problem::id)
+            .collect()
+    };
+    if for_stress {
+        format!(
+            "Only these problems: {} (comma-separated; {} take other inputs than one board: judge them)",
+            ids(true).join(", "),
+            ids(false).join(", ")
+        )
+    } else {
+        format!("Only these problems: {} (comma-separated)", ids(true).join(", "))
+    }
+}
+
+/// Parses one problem id, for `--problem`.
 pub fn parse_problem(text: &str) -> Result<judge::problem::Problem, String> {
     judge::problem::Problem::from_id(text.trim()).ok_or_else(|| {
         let ids: Vec<&str> = judge::problem::Problem::all().map(|problem| problem.id()).collect();

@@ -11,7 +11,7 @@ use judge::stress::{
     case_name, parse_density, stress, Finding, Outcome, StressOptions, MAX_SIZE, MAX_SIZE_REASON,
 };
 
-use crate::output::{cores, parse_jobs, parse_problem, print, this_program, Progress, Status};
+use crate::output::{cores, parse_jobs, parse_problem, print, problem_help, this_program, Progress, Status};
 
 /// Judge every implementation against the oracle on random inputs; shrink what disagrees
 ///
@@ -42,8 +42,7 @@ pub struct Args {
     /// Only implementations whose id matches (as for judge)
     #[arg(long = "impl", value_name = "PATTERN")]
     impl_pattern: Option<String>,
-    /// Only these problems: cses1624, queens, leetcode51, leetcode52 (comma-separated; poj3239 takes sides, not boards: judge it)
-    #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem)]
+    #[arg(long, value_name = "PROBLEM", value_delimiter = ',', value_parser = parse_problem, help = problem_help(true))]
     problem: Vec<Problem>,
     /// Each run's CPU time limit, in milliseconds
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=600_000))]

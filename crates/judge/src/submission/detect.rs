@@ -43,7 +43,7 @@ pub fn detect(path: &Path, problems: &[Problem]) -> Result<Submission, Error> {
             programs.join(", ")
         )));
     }
-    // A program reads one input: a board (cses1624, queens) or sides (poj3239), not both.
+    // A program reads one input (a board, sides, several boards, placed queens), not two.
     if let [first, rest @ ..] = problems.as_slice() {
         if let Some(other) = rest.iter().find(|problem| problem.input() != first.input()) {
             return Err(Error::Usage(format!(

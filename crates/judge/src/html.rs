@@ -256,12 +256,13 @@ fn failures(page: &mut String, report: &JudgeReport) {
                 text(&run.implementation)
             );
             if run.verdict == Verdict::WA {
-                if let Some(received) = run.received {
+                // Lines are told by the first that differs, in the detail, not by their number.
+                let lines = problem.problem.answer() == AnswerKind::Lines;
+                if let Some(received) = run.received.filter(|_| !lines) {
                     let what = match problem.problem.answer() {
-                        AnswerKind::Count => "",
+                        AnswerKind::Count | AnswerKind::Lines => "",
                         AnswerKind::Boards => " boards",
                         AnswerKind::Placements => " placements",
-                        AnswerKind::Lines => " lines",
                     };
                     let _ = writeln!(
                         articles,

@@ -399,10 +399,7 @@ fn run_task(
 /// person needs beside a file's failure.
 fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
     let (problem, _) = task.problems[0];
-    let lines = match problem.answer() {
-        AnswerKind::Lines => crate::truth::lines(problem, &task.case.input).ok(),
-        _ => None,
-    };
+    let lines = crate::truth::lines(problem, &task.case.input).ok();
     let truth = Truth {
         input: &task.case.input,
         count: task.case.expected,

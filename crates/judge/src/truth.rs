@@ -80,6 +80,9 @@ fn checked_boards(board: &Board, expected: u64) -> Result<Vec<Placement>, String
 /// exactly one solution holds.
 pub(crate) fn lines(problem: Problem, input: &TestInput) -> Result<Vec<String>, Error> {
     static KNOWN: Mutex<Vec<(Problem, String, Vec<String>)>> = Mutex::new(Vec::new());
+    if matches!(input, TestInput::Board(_) | TestInput::Sides(_)) {
+        return Err(Error::Input(format!("{problem} answers no lines")));
+    }
     let text = input.text();
     let known = KNOWN.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, _, lines)) = known.iter().find(|(of, seen, _)| *of == problem && *seen == text) {
@@ -93,9 +96,7 @@ pub(crate) fn lines(problem: Problem, input: &TestInput) -> Result<Vec<String>, 
             .map(|(at, board)| Ok(problem.count_line(at + 1, count_within_reach(board)?)))
             .collect::<Result<Vec<_>, Error>>()?,
         TestInput::Placed { side, queens } => completion(*side, queens)?.to_strings(),
-        TestInput::Board(_) | TestInput::Sides(_) => {
-            return Err(Error::Input(format!("{problem} answers no lines")))
-        }
+        TestInput::Board(_) | TestInput::Sides(_) => Vec::new(),
     };
     KNOWN.lock().unwrap_or_else(PoisonError::into_inner).push((problem, text, lines.clone()));
     Ok(lines)

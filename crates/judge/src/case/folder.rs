@@ -129,17 +129,7 @@ fn board_alone(
 ) -> Result<Case, CaseError> {
     let board = read_test_board(&input)?;
     match crate::truth::count_within_reach(&board) {
-        Ok(expected) => Ok(Case {
-            id: id.to_string(),
-            path: input,
-            time_limit_ms: crate::limits::defaults_for(&TestInput::Board(board.clone())).0,
-            memory_limit_mb: crate::limits::defaults_for(&TestInput::Board(board.clone())).1,
-            input: TestInput::Board(board),
-            expected: Some(expected),
-            description: None,
-            expected_from: ExpectedFrom::Oracle,
-            example: false,
-        }),
+        Ok(expected) => Ok(test_case(id, input, board, expected, ExpectedFrom::Oracle)),
         Err(reason) => {
             let mut error = missing(&input, TEST_OUTPUT_EXTENSION);
             error.message = format!("{}, and the oracle cannot count it: {reason}", error.message);
@@ -276,23 +266,33 @@ pub(super) fn file_name_of(path: &Path) -> String {
     path.file_name().map_or_else(|| path.display().to_string(), |name| name.to_string_lossy().into_owned())
 }
 
+/// A test-data case: a board, its count and where the count comes from, with the limits of the
+/// problem the board is an input of.
+fn test_case(id: &str, path: PathBuf, board: Board, expected: u64, expected_from: ExpectedFrom) -> Case {
+    let input = TestInput::Board(board);
+    let (time_limit_ms, memory_limit_mb) = crate::limits::defaults_for(&input);
+    Case {
+        id: id.to_string(),
+        path,
+        input,
+        expected: Some(expected),
+        description: None,
+        time_limit_ms,
+        memory_limit_mb,
+        expected_from,
+        example: false,
+    }
+}
+
 pub(super) fn read_test_pair(id: &str, input: &Path, output: &Path) -> Result<Case, Vec<CaseError>> {
     let board = read_test_board(input);
     let expected = read_bounded(output, "a count")
         .and_then(|bytes| utf8_text(output, bytes, "not UTF-8: expected one integer, the number of ways"))
         .and_then(|text| parse_expected_count(output, &text));
     match (board, expected) {
-        (Ok(board), Ok(expected)) => Ok(Case {
-            id: id.to_string(),
-            path: input.to_path_buf(),
-            time_limit_ms: crate::limits::defaults_for(&TestInput::Board(board.clone())).0,
-            memory_limit_mb: crate::limits::defaults_for(&TestInput::Board(board.clone())).1,
-            input: TestInput::Board(board),
-            expected: Some(expected),
-            description: None,
-            expected_from: ExpectedFrom::TestData,
-            example: false,
-        }),
+        (Ok(board), Ok(expected)) => {
+            Ok(test_case(id, input.to_path_buf(), board, expected, ExpectedFrom::TestData))
+        }
         (board, expected) => Err(board.err().into_iter().chain(expected.err()).collect()),
     }
 }

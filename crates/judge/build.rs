@@ -1,16 +1,11 @@
-//! Embeds the repository's cases (and their snapshots) in the engine, so that an installed judge
+//! Embeds the repository's cases (and their snapshots) in the commands, so that an installed judge
 //! (`cargo install --path crates/queens-judge`, the `queens-judge` program) has its built-in cases with it when
 //! the clone it came from is gone: `OUT_DIR/embedded.rs` lists every `cases/**/*.toml` and every
-//! `crates/judge/tests/it/snapshots/*.snap`, each through `include_str!`; and the problems'
-//! descriptions, `problems/*.toml`, after reading each one as the engine will, so that a bad
-//! description stops the build with its file, line and column.
+//! `crates/judge/tests/it/snapshots/*.snap`, each through `include_str!`. (The problems' descriptions
+//! are embedded by `judge-core`'s build script.)
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-
-#[path = "src/problem/description.rs"]
-#[allow(dead_code)]
-mod description;
 
 fn files_under(folder: &Path, extension: &str, found: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(folder) else { return };
@@ -47,31 +42,12 @@ fn main() {
     let snapshots_root = manifest.join("tests/it/snapshots");
     let mut cases = Vec::new();
     files_under(&cases_root, "toml", &mut cases);
-    let problems_root = manifest.join("../../problems");
-    let mut problems = Vec::new();
-    files_under(&problems_root, "toml", &mut problems);
-    let texts: Vec<(String, String)> = problems
-        .iter()
-        .map(|path| {
-            let relative = path.strip_prefix(manifest.join("../..")).unwrap_or(path);
-            let text =
-                std::fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
-            (relative.to_string_lossy().replace('\\', "/"), text)
-        })
-        .collect();
-    let pairs: Vec<(&str, &str)> = texts.iter().map(|(path, text)| (path.as_str(), text.as_str())).collect();
-    if let Err(error) = description::parse_all(&pairs) {
-        eprintln!("error: {error}");
-        std::process::exit(1);
-    }
-    println!("cargo:rerun-if-changed={}", problems_root.display());
     let mut snapshots = Vec::new();
     files_under(&snapshots_root, "snap", &mut snapshots);
     println!("cargo:rerun-if-changed={}", cases_root.display());
     println!("cargo:rerun-if-changed={}", snapshots_root.display());
     let text = format!(
-        "// The repository's problems, cases and snapshots, embedded by build.rs.\n{}{}{}",
-        list("PROBLEMS", &problems_root, &problems),
+        "// The repository's cases and snapshots, embedded by build.rs.\n{}{}",
         list("CASES", &cases_root, &cases),
         list("SNAPSHOTS", &snapshots_root, &snapshots)
     );

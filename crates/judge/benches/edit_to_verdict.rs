@@ -14,12 +14,12 @@ use std::time::Duration;
 
 use checker::{oracle, Board};
 use criterion::{criterion_group, criterion_main, Criterion};
-use judge::answer::Answer;
-use judge::contestant::{attempt, Contestant, Request};
-use judge::problem::{Problem, TestInput};
-use judge::runner::Limits;
-use judge::sandbox::Sandbox;
-use judge::submission::{build, detect, Build, Toolchain};
+use judge_core::answer::Answer;
+use judge_core::contestant::{attempt, Contestant, Request};
+use judge_core::problem::{Problem, TestInput};
+use judge_core::runner::Limits;
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::{build, detect, Build, Toolchain};
 
 const SAMPLE: &str = "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
 
@@ -76,7 +76,7 @@ impl Loop {
 fn edit_to_verdict(c: &mut Criterion) {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../xtask/tests/corpus");
     let board = Board::parse(SAMPLE).expect("the sample");
-    let target = judge::target_folder();
+    let target = judge_core::install::target_folder();
     let this = Loop {
         sandbox: Sandbox::detect().expect("the sandbox works here"),
         toolchain: Toolchain::from_environment(),

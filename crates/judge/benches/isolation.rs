@@ -13,8 +13,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use judge::runner::{run, Isolation, Job, Limits};
-use judge::sandbox::{Layout, Processes, Sandbox};
+use judge_core::runner::{run, Isolation, Job, Limits};
+use judge_core::sandbox::{Layout, Processes, Sandbox};
 
 const LIMITS: Limits = Limits {
     cpu_time: Duration::from_secs(1),

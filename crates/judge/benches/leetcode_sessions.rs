@@ -15,12 +15,12 @@ use std::time::Duration;
 
 use checker::{oracle, Board};
 use criterion::{criterion_group, criterion_main, Criterion};
-use judge::answer::Answer;
-use judge::contestant::{attempt_session, Contestant, Request};
-use judge::problem::{Problem, TestInput};
-use judge::runner::Limits;
-use judge::sandbox::Sandbox;
-use judge::submission::{build, detect, Build, Toolchain};
+use judge_core::answer::Answer;
+use judge_core::contestant::{attempt_session, Contestant, Request};
+use judge_core::problem::{Problem, TestInput};
+use judge_core::runner::Limits;
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::{build, detect, Build, Toolchain};
 
 const LIMITS: Limits = Limits {
     cpu_time: Duration::from_secs(5),
@@ -78,7 +78,7 @@ impl Bench {
 
 fn leetcode_sessions(c: &mut Criterion) {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../xtask/tests/corpus");
-    let target = judge::target_folder();
+    let target = judge_core::install::target_folder();
     let this = Bench {
         sandbox: Sandbox::detect().expect("the sandbox works here"),
         toolchain: Toolchain::from_environment(),

@@ -4,7 +4,7 @@
 //!
 //! How a figure is made (one (implementation, board) pair at a time, never two at once, since
 //! `cses/fastest` takes every core):
-//! - A probe: a child process ([`crate::runner::run`], the child asked to `--check-inside`) runs
+//! - A probe: a child process ([`judge_core::runner::run`], the child asked to `--check-inside`) runs
 //!   the kernel once, cold, and checks the answer with the checker after its clock stopped. The parent kills it `STARTUP_SLACK` past
 //!   the budget (plus time to check LeetCode 51's boards); a run killed so, or whose own clock passed
 //!   the budget, is "over budget", and that implementation is skipped at every larger n with the
@@ -45,20 +45,21 @@ use std::time::Duration;
 use checker::{oracle, Board, MAX_N};
 use serde::Serialize;
 
-use crate::answer::Verdict;
-use crate::case::{load_cases, Case};
-use crate::child::Samples;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Request, Timing, Truth};
-use crate::error::Error;
+use crate::default_cases_folder;
 use crate::pattern::matches;
-use crate::problem::TestInput;
-use crate::problem::{Domain, Input, Problem};
-use crate::registry::{entries, Entry, Kernel};
-use crate::sandbox::Sandbox;
-use crate::submission::Toolchain;
 use crate::table::{format_duration, Style, Table};
-use crate::{default_cases_folder, display_relative};
+use judge_core::answer::Verdict;
+use judge_core::case::{load_cases, Case};
+use judge_core::child::Samples;
+use judge_core::contestant::{attempt, Contestant, Request, Timing, Truth};
+use judge_core::error::Error;
+use judge_core::files::display_relative;
+use judge_core::problem::TestInput;
+use judge_core::problem::{Domain, Input, Problem};
+use judge_core::registry::{entries, Entry, Kernel};
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::Toolchain;
 
 mod measure;
 mod plan;
@@ -124,12 +125,12 @@ impl Default for BenchOptions {
             json: false,
             markdown: false,
             cases_folder: default_cases_folder(),
-            plot_folder: crate::target_folder().join("bench"),
+            plot_folder: judge_core::install::target_folder().join("bench"),
             with_fixtures: false,
             in_place: false,
             files: Vec::new(),
             toolchain: Toolchain::default(),
-            build_folder: crate::target_folder().join("judge-builds"),
+            build_folder: judge_core::install::target_folder().join("judge-builds"),
             sandbox: None,
         }
     }
@@ -216,7 +217,7 @@ pub fn check_selection(options: &BenchOptions) -> Result<(), Error> {
     if sides.is_empty() {
         return Err(Error::Usage(format!(
             "--impl `{pattern}` matches no implementation (`{} list` shows them)",
-            crate::invocation()
+            judge_core::install::invocation()
         )));
     }
     let ids: Vec<String> = sides.iter().map(Entry::id).collect();
@@ -231,7 +232,7 @@ pub fn check_selection(options: &BenchOptions) -> Result<(), Error> {
     Err(Error::Usage(format!(
         "--impl `{pattern}` matches {}, whose input is {input}, where bench times boards: judge instead (`{} judge --problem {}`)",
         ids.join(", "),
-        crate::invocation(),
+        judge_core::install::invocation(),
         problems.join(",")
     )))
 }
@@ -248,7 +249,7 @@ fn times_boards(entry: &Entry) -> bool {
 /// One line when it names none of them, or several.
 pub fn resolve_baseline(options: &BenchOptions) -> Result<Option<String>, Error> {
     let Some(pattern) = options.baseline.as_deref() else { return Ok(None) };
-    let files = crate::submission::expand_paths(&options.files).unwrap_or_default();
+    let files = judge_core::submission::expand_paths(&options.files).unwrap_or_default();
     let ids: Vec<String> = selected_implementations(options)
         .iter()
         .map(Entry::id)

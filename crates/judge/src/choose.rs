@@ -3,12 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::contestant::{build_all, detect_all, Contestant};
-use crate::error::Error;
-use crate::problem::Problem;
-use crate::registry::Entry;
-use crate::sandbox::Sandbox;
-use crate::submission::Toolchain;
+use judge_core::contestant::{build_all, detect_all, Contestant};
+use judge_core::error::Error;
+use judge_core::problem::Problem;
+use judge_core::registry::Entry;
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::Toolchain;
 
 /// Who a command runs: the files it was given, and the built-in implementations `impl_pattern`
 /// selects (all of them when there is no file; none when there are files and no pattern), of
@@ -59,7 +59,7 @@ pub(crate) fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) 
         choice.problems.is_empty() || choice.problems.iter().any(|&problem| entry.solves(problem))
     };
     let builtins: Vec<Entry> = if choice.files.is_empty() || choice.impl_pattern.is_some() {
-        crate::registry::entries(choice.with_fixtures)
+        judge_core::registry::entries(choice.with_fixtures)
             .into_iter()
             .filter(|entry| crate::pattern::matches(choice.impl_pattern, &entry.id()))
             .collect()
@@ -87,7 +87,7 @@ pub(crate) fn choose(choice: &Choice, progress: &(dyn Fn(usize, usize) + Sync)) 
             }
             None => format!(
                 "--impl `{pattern}` matches no implementation (`{} list` shows them)",
-                crate::invocation()
+                judge_core::install::invocation()
             ),
         }));
     }

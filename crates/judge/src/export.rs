@@ -25,8 +25,8 @@
 
 use std::fmt;
 
-use crate::problem::{Method, Problem};
-use crate::registry::Kernel;
+use judge_core::problem::{Method, Problem};
+use judge_core::registry::Kernel;
 
 /// One solution module's file, as an export reads it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -125,7 +125,7 @@ impl Target {
 /// Every id [`export`] lists: the ids `cargo xtask list` shows, CSES first, in the registries' order.
 pub fn valid_ids() -> Vec<String> {
     // The ids `list` shows, as the judge names them; `leetcode/NAME` is accepted too, unlisted.
-    crate::registry::entries(false).iter().map(crate::registry::Entry::id).collect()
+    judge_core::registry::entries(false).iter().map(judge_core::registry::Entry::id).collect()
 }
 
 /// Why an export failed.
@@ -210,7 +210,7 @@ pub(crate) fn completer_program(
 ) -> Result<String, ExportError> {
     let problem = Problem::all().find(|problem| problem.builtins() == prefix);
     let side = problem.and_then(|problem| match problem.description().domain {
-        crate::problem::Domain::Placed(side) => Some(side),
+        judge_core::problem::Domain::Placed(side) => Some(side),
         _ => None,
     });
     let header = format!(

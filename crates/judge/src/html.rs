@@ -10,12 +10,12 @@
 
 use std::fmt::Write as _;
 
-use crate::answer::Verdict;
-use crate::case::ExpectedFrom;
-use crate::escape::escape_controls;
 use crate::judge::{CaseInfo, JudgeReport, ProblemReport, RunResult};
-use crate::problem::{AnswerKind, Scope};
 use crate::table::format_duration;
+use judge_core::answer::Verdict;
+use judge_core::case::ExpectedFrom;
+use judge_core::escape::escape_controls;
+use judge_core::problem::{AnswerKind, Scope};
 
 /// Text for HTML: its markup characters as entities, its control characters escaped as the text
 /// report escapes them.

@@ -1,5 +1,5 @@
 //! The judge: every implementation on every case of every problem it solves, each run once in a
-//! child process ([`crate::runner`]), each answer checked by the checker, each small case's boards
+//! child process ([`judge_core::runner`]), each answer checked by the checker, each small case's boards
 //! held against its snapshot.
 //!
 //! Three steps: load the cases (a bad file is reported and skipped) and settle their snapshots
@@ -14,15 +14,15 @@ use std::path::{Path, PathBuf};
 use checker::Placement;
 use serde::Serialize;
 
-use crate::case::{load_cases, Case};
 use crate::choose::{choose, Choice, Chosen};
-use crate::contestant::{attempt, attempt_session, Attempt, Contestant, Request, Run, Truth};
-use crate::error::Error;
 use crate::pattern::matches;
-use crate::problem::{AnswerKind, Input, Problem, Scope, TestInput};
-use crate::sandbox::Sandbox;
 use crate::snapshot::{already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus};
-use crate::submission::{Build, Submission, Toolchain};
+use judge_core::case::{load_cases, Case};
+use judge_core::contestant::{attempt, attempt_session, Attempt, Contestant, Request, Run, Truth};
+use judge_core::error::Error;
+use judge_core::problem::{AnswerKind, Input, Problem, Scope, TestInput};
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::{Build, Submission, Toolchain};
 
 mod record;
 mod session;
@@ -44,7 +44,7 @@ struct Task<'a> {
 }
 
 /// What one task's run gave, before it is spread over its problems' tables: the graded run, or the
-/// judge's own failure to make it (see [`crate::contestant::Failure::Judge`]), which ends the
+/// judge's own failure to make it (see [`judge_core::contestant::Failure::Judge`]), which ends the
 /// judging as an error of the environment, never as the file's verdict.
 type Outcome = Result<Run, Error>;
 
@@ -217,7 +217,7 @@ fn slow_runs_note(left_out: &[SlowRun]) -> Option<String> {
     Some(format!(
         "not run, as searches too slow there: {}; `{} judge --problem {} --slow` shows their TLE",
         runs.join(", "),
-        crate::invocation(),
+        judge_core::install::invocation(),
         first.problem.id(),
     ))
 }
@@ -226,7 +226,7 @@ fn slow_runs_note(left_out: &[SlowRun]) -> Option<String> {
 /// `--fail-fast` skipped.
 ///
 /// # Errors
-/// A run the judge could not make ([`crate::contestant::Failure::Judge`]), as an error of the environment.
+/// A run the judge could not make ([`judge_core::contestant::Failure::Judge`]), as an error of the environment.
 fn run_units(
     tasks: &[Task],
     units: &[Unit],
@@ -237,7 +237,7 @@ fn run_units(
 ) -> Result<Vec<Option<Run>>, Error> {
     let failed: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
     let done = std::sync::atomic::AtomicUsize::new(0);
-    let ran: Vec<Vec<(usize, Outcome)>> = crate::pool::map(
+    let ran: Vec<Vec<(usize, Outcome)>> = judge_core::pool::map(
         units,
         options.jobs,
         None,
@@ -349,7 +349,7 @@ fn settle_snapshots(cases_folder: &Path, drawn: Vec<Drawn>) -> Settled {
 
 /// The command that judges `task`'s case alone for its file, as typed where the judge was run.
 fn rerun_command(options: &JudgeOptions, task: &Task, problem: Problem) -> String {
-    let mut command = format!("{} judge", crate::invocation());
+    let mut command = format!("{} judge", judge_core::install::invocation());
     let mut several_problems = !options.problems.is_empty();
     if let Contestant::File { submission, .. } = task.contestant {
         command.push_str(&format!(" {}", crate::shell_path(&submission.path)));
@@ -399,7 +399,7 @@ fn run_task(
 /// person needs beside a file's failure.
 fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
     let (problem, _) = task.problems[0];
-    let lines = crate::truth::lines(problem, &task.case.input).ok();
+    let lines = judge_core::truth::lines(problem, &task.case.input).ok();
     let truth = Truth {
         input: &task.case.input,
         count: task.case.expected,

@@ -5,13 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::answer::Answer;
-use crate::contestant::{attempt, Contestant, Failure, Request};
-use crate::error::Error;
-use crate::executor::Language;
-use crate::problem::{AnswerKind, Problem};
-use crate::sandbox::Sandbox;
-use crate::submission::{build, detect, Build, Submission, Toolchain};
+use judge_core::answer::Answer;
+use judge_core::contestant::{attempt, Contestant, Failure, Request};
+use judge_core::error::Error;
+use judge_core::executor::Language;
+use judge_core::problem::{AnswerKind, Problem};
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::{build, detect, Build, Submission, Toolchain};
 
 /// What `languages` says of one language.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -98,7 +98,7 @@ fn version(language: Language, command: &[String]) -> Result<String, String> {
             language.id()
         )
     };
-    let found = crate::executor::resolve_tool(&words[0]).map_err(|_| missing()).and_then(|tool| {
+    let found = judge_core::executor::resolve_tool(&words[0]).map_err(|_| missing()).and_then(|tool| {
         let output = std::process::Command::new(&tool.program)
             .args(&words[1..])
             .stdin(std::process::Stdio::null())
@@ -109,7 +109,7 @@ fn version(language: Language, command: &[String]) -> Result<String, String> {
         text.lines()
             .map(str::trim)
             .find(|line| !line.is_empty())
-            .map(|line| crate::escape::escape_controls(line).into_owned())
+            .map(|line| judge_core::escape::escape_controls(line).into_owned())
             .ok_or_else(|| format!("`{}` printed no version", words.join(" ")))
     });
     known.push((command.to_vec(), found.clone()));
@@ -132,7 +132,7 @@ pub(crate) fn self_test(
     let isolation = if sandbox.is_some() { "sandboxed" } else { "unsandboxed" };
     let key = format!("{}\0{}\0{isolation}\0{}", language.id(), command.join(" "), language.self_test());
     let folder = build_root.join("self-test").join(language.id());
-    let marker = folder.join(format!("passed-{:016x}", crate::executor::context::fnv1a(key.as_bytes())));
+    let marker = folder.join(format!("passed-{:016x}", judge_core::executor::context::fnv1a(key.as_bytes())));
     let mut passed = PASSED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if passed.iter().any(|(known, root)| *known == key && root == build_root) || marker.exists() {
         return Ok(());
@@ -142,10 +142,11 @@ pub(crate) fn self_test(
     let path = folder.join(format!("{}.{}", language.self_test_name(), language.extensions()[0]));
     // Written whole, and only when it differs: another judge may be reading it.
     if std::fs::read_to_string(&path).ok().as_deref() != Some(language.self_test()) {
-        crate::write_atomically(&path, language.self_test()).map_err(|error| error.to_string())?;
+        judge_core::files::write_atomically(&path, language.self_test())
+            .map_err(|error| error.to_string())?;
     }
     let board = checker::Board::parse(SELF_TEST_BOARD).map_err(|error| error.to_string())?;
-    let board = crate::problem::TestInput::Board(board);
+    let board = judge_core::problem::TestInput::Board(board);
     // A whole program's count of the board: CSES 1624's, as the problems' files now say.
     let problem = Problem::all()
         .find(|problem| {
@@ -160,7 +161,7 @@ pub(crate) fn self_test(
         return Err(format!("its self-test does not build: {}", message.lines().next().unwrap_or("")));
     }
     let contestant = Contestant::File { submission, build: built };
-    let limits = crate::limits::self_test();
+    let limits = judge_core::limits::self_test();
     let ran = attempt(&contestant, &Request::judged(problem, &board, limits), Path::new(""), sandbox);
     match ran.result {
         Ok(Answer::Count(4)) => {}
@@ -171,7 +172,7 @@ pub(crate) fn self_test(
             let stderr = ran.stderr.lines().find(|line| !line.trim().is_empty()).unwrap_or("").to_string();
             return Err(format!(
                 "its self-test ended {verdict:?}: {first} {}",
-                crate::escape::escape_controls(&stderr)
+                judge_core::escape::escape_controls(&stderr)
             )
             .trim()
             .to_string());

@@ -9,7 +9,7 @@
 //!
 //! Nothing is written through a symbolic link: a case file, or a folder between the cases folder
 //! and it, that is a link is refused (`refuse_links_below`); each file is written whole under a
-//! temporary name beside it and renamed into place ([`crate::write_atomically`]).
+//! temporary name beside it and renamed into place ([`judge_core::files::write_atomically`]).
 
 use std::path::{Path, PathBuf};
 
@@ -17,10 +17,10 @@ use std::io::Read;
 
 use checker::{Board, MAX_N};
 
-use crate::case::{load_test_data, natural_path_cmp, parse_case, refuse_links_below, render_case_file};
-use crate::error::Error;
+use judge_core::case::{load_test_data, natural_path_cmp, parse_case, refuse_links_below, render_case_file};
+use judge_core::error::Error;
 
-pub use crate::case::ORACLE_MAX_N;
+pub use judge_core::case::ORACLE_MAX_N;
 
 /// Where the new case's board comes from.
 #[derive(Clone, Debug)]
@@ -71,7 +71,7 @@ fn new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
             (board, false)
         }
     };
-    let expected = crate::truth::count_within_reach(&board).map_err(|error| error.to_string())?;
+    let expected = judge_core::truth::count_within_reach(&board).map_err(|error| error.to_string())?;
     let path = request.cases_folder.join(format!("{name}.toml"));
     refuse_links_below(&request.cases_folder, &path).map_err(|error| error.to_string())?;
     if path.exists() && !request.overwrite {
@@ -85,7 +85,7 @@ fn new_case(request: &NewCase) -> Result<(PathBuf, u64), String> {
         std::fs::create_dir_all(folder)
             .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
     }
-    crate::write_atomically(&path, &text).map_err(|error| error.to_string())?;
+    judge_core::files::write_atomically(&path, &text).map_err(|error| error.to_string())?;
     Ok((path, expected))
 }
 
@@ -130,7 +130,7 @@ pub struct Imported {
 ///
 /// # Errors
 /// One line: the first fault (in natural order of the files at fault), with how many more there
-/// are. A fault is a pair that cannot be read ([`crate::case::load_test_data`]'s errors), a pair
+/// are. A fault is a pair that cannot be read ([`judge_core::case::load_test_data`]'s errors), a pair
 /// whose name is no case name (letters, digits, `-` and `_`), a `.out` the oracle disagrees with
 /// (both counts named), a board the oracle cannot count (larger than [`ORACLE_MAX_N`] with reserved
 /// squares), a folder with no pair, a bad folder name, a target that is a symbolic link or lies
@@ -197,7 +197,9 @@ fn import(request: &Import) -> Result<Vec<Imported>, String> {
         let wrote = refuse_links_below(&request.cases_folder, &path)
             .map_err(|error| error.to_string())
             .and_then(|()| path.parent().map_or(Ok(()), create_folder))
-            .and_then(|()| crate::write_atomically(&path, &text).map_err(|error| error.to_string()));
+            .and_then(|()| {
+                judge_core::files::write_atomically(&path, &text).map_err(|error| error.to_string())
+            });
         if let Err(error) = wrote {
             return Err(format!("{error} ({} files were written before it)", written.len()));
         }
@@ -210,12 +212,12 @@ fn import(request: &Import) -> Result<Vec<Imported>, String> {
 /// the file it names.
 fn plan_case(
     request: &Import,
-    case: &crate::case::Case,
+    case: &judge_core::case::Case,
     name: &str,
     target_folder: &Path,
 ) -> Result<(PathBuf, String, u64), (PathBuf, String)> {
     let source = &request.test_data;
-    let output = case.path.with_extension(crate::case::TEST_OUTPUT_EXTENSION);
+    let output = case.path.with_extension(judge_core::case::TEST_OUTPUT_EXTENSION);
     if !is_safe_name(&case.id) {
         let fault = format!(
             "{}: `{}` is no case name: expected letters, digits, `-` and `_` (rename the pair)",
@@ -228,7 +230,7 @@ fn plan_case(
     let Some((board, expected)) = case.board_and_count() else {
         return Err((case.path.clone(), format!("{}: not a board", case.path.display())));
     };
-    let counted = crate::truth::count_within_reach(board).map_err(|reason| {
+    let counted = judge_core::truth::count_within_reach(board).map_err(|reason| {
         (
             case.path.clone(),
             format!("{}: {reason}, so {} cannot be checked", case.path.display(), file_name(&output)),

@@ -8,12 +8,12 @@
 
 use std::time::Duration;
 
-use crate::case::ExpectedFrom;
-use crate::escape::{escape_controls, escape_one_line};
 use crate::judge::{JudgeReport, ProblemReport, RunResult, Verdict};
-use crate::problem::Scope;
 use crate::snapshot::SnapshotStatus;
 use crate::table::{format_duration, Style, Table};
+use judge_core::case::ExpectedFrom;
+use judge_core::escape::{escape_controls, escape_one_line};
+use judge_core::problem::Scope;
 
 fn style(verdict: Verdict) -> Style {
     match verdict {
@@ -151,7 +151,7 @@ fn isolation_line(isolation: &str) -> String {
         "sandboxed" => Style::Dim.paint(
             "sandbox: on (each file's build and runs in namespaces of their own, every process counted)\n\n",
         ),
-        "unsandboxed" if crate::sandbox::landlock_abi() > 0 => {
+        "unsandboxed" if judge_core::sandbox::landlock_abi() > 0 => {
             "sandbox: OFF (--no-sandbox): files were built and run as plain children, under the limits, fenced\n\n"
                 .to_string()
         }
@@ -262,7 +262,7 @@ fn report_notes(report: &JudgeReport) -> Vec<String> {
             SnapshotStatus::Accepted { path } => format!("snapshot {case_id}: accepted, wrote {path}"),
             SnapshotStatus::Pending { path } => format!(
                 "snapshot {case_id}: missing or different; wrote {path} for review (`cargo insta review` or `{} judge --accept`)",
-                crate::invocation()
+                judge_core::install::invocation()
             ),
             SnapshotStatus::Failed { reason } => format!("snapshot {case_id}: {reason}"),
         };

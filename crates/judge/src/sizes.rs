@@ -6,7 +6,7 @@
 //! one uniformly (`stress`). Cost: linear in the number of sides written, which is at most the
 //! largest side per part.
 
-use crate::error::Error;
+use judge_core::error::Error;
 
 /// Parses `text`, given as `option`, into the sides it names, ascending and each once, each
 /// within 1 to `max`; `why_max` says in the error why `max` is the bound.

@@ -14,7 +14,7 @@
 //! The repository's cases keep their snapshots in `crates/judge/tests/it/snapshots/` (cargo-insta
 //! looks for pending snapshots inside packages); another cases folder keeps them in its own
 //! `snapshots/`, written only when asked (`--accept`). A snapshot's name is its case id with `/` as
-//! `__` (`cses/sample` -> `cses__sample.snap`); [`crate::case::load_cases`] refuses two ids with one
+//! `__` (`cses/sample` -> `cses__sample.snap`); [`judge_core::case::load_cases`] refuses two ids with one
 //! name.
 //!
 //! Nothing is written through a symbolic link: when the snapshot folder, a folder between the cases
@@ -22,7 +22,7 @@
 //! status is a one-line refusal. Nothing is left half-written either: insta writes with a plain
 //! `fs::write`, so it asserts in a folder of its own under the system's temporary folder, holding a
 //! copy of the snapshot, and what it wrote there is written into place whole (a temporary file
-//! beside the target, then a rename, [`crate::write_atomically`]). That costs a copy of one small
+//! beside the target, then a rename, [`judge_core::files::write_atomically`]). That costs a copy of one small
 //! file per case.
 
 use std::fmt::Write as _;
@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use checker::{Board, Placement};
 
-use crate::case::{refuse_links_below, Case};
+use judge_core::case::{refuse_links_below, Case};
 
 /// Cases with at most this many solutions (and a side the oracle handles) keep their boards as a
 /// snapshot.
@@ -46,20 +46,20 @@ pub const REPOSITORY_SNAPSHOT_FOLDER: &str = "crates/judge/tests/it/snapshots";
 /// a wrong, small `expected` would otherwise send the oracle through a search of billions).
 pub fn has_snapshot(case: &Case) -> bool {
     let Some((board, expected)) = case.board_and_count() else { return false };
-    case.expected_from == crate::case::ExpectedFrom::CaseFile
+    case.expected_from == judge_core::case::ExpectedFrom::CaseFile
         && board.reserved_count() == 0
-        && crate::problem::Problem::all()
+        && judge_core::problem::Problem::all()
             .any(|problem| problem.lists_boards() && problem.admits(&case.input).is_some())
         && expected <= SNAPSHOT_LIMIT
-        && board.n() <= crate::case::ORACLE_MAX_N
+        && board.n() <= judge_core::case::ORACLE_MAX_N
 }
 
-pub(crate) use crate::case::snapshot_name;
+pub(crate) use judge_core::case::snapshot_name;
 
 /// Whether `cases_folder` is the repository's own `cases/` (never, for an installed judge away from
 /// its clone: its built-in cases keep their snapshots beside them, as any other folder does).
 pub fn is_repository_folder(cases_folder: &Path) -> bool {
-    if crate::is_installed_away() {
+    if judge_core::install::is_installed_away() {
         return false;
     }
     match (cases_folder.canonicalize(), crate::default_cases_folder().canonicalize()) {
@@ -71,9 +71,9 @@ pub fn is_repository_folder(cases_folder: &Path) -> bool {
 /// The folder of the snapshots of the cases in `cases_folder` (see the module docs).
 pub fn snapshot_folder(cases_folder: &Path) -> PathBuf {
     if is_repository_folder(cases_folder) {
-        crate::workspace_root().join(REPOSITORY_SNAPSHOT_FOLDER)
+        judge_core::install::workspace_root().join(REPOSITORY_SNAPSHOT_FOLDER)
     } else {
-        cases_folder.join(crate::case::SNAPSHOT_FOLDER)
+        cases_folder.join(judge_core::case::SNAPSHOT_FOLDER)
     }
 }
 
@@ -100,7 +100,7 @@ pub fn configure(mode: WriteMode) {
     std::env::set_var("INSTA_UPDATE", update);
     std::env::set_var("INSTA_OUTPUT", "none");
     std::env::set_var("INSTA_FORCE_PASS", "0");
-    std::env::set_var("INSTA_WORKSPACE_ROOT", crate::workspace_root());
+    std::env::set_var("INSTA_WORKSPACE_ROOT", judge_core::install::workspace_root());
 }
 
 /// The snapshot body: a header line, then every solution as a grid (`Q` queen, `*` reserved).
@@ -122,14 +122,14 @@ pub fn render(board: &Board, solutions: &[Placement]) -> String {
     body
 }
 
-/// Every right board of `case` (see `crate::truth::boards`).
+/// Every right board of `case` (see `judge_core::truth::boards`).
 ///
 /// # Errors
 /// What disagrees (the case's `expected`, or the oracle with the checker).
-pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, crate::error::Error> {
-    let not_a_board = || crate::error::Error::Input("no boards: the case is not a board's".to_string());
+pub fn oracle_boards(case: &Case) -> Result<Vec<Placement>, judge_core::error::Error> {
+    let not_a_board = || judge_core::error::Error::Input("no boards: the case is not a board's".to_string());
     let (board, expected) = case.board_and_count().ok_or_else(not_a_board)?;
-    crate::truth::boards(board, expected)
+    judge_core::truth::boards(board, expected)
 }
 
 /// What became of a case's snapshot.
@@ -196,7 +196,7 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
     ASSERTING.with(|asserting| asserting.set(false));
     let after = std::fs::read(staging.path.join(&snap_file)).ok();
     let written_pending = std::fs::read(staging.path.join(&pending_file)).ok();
-    let shown = |path: &Path| crate::display_relative(path);
+    let shown = |path: &Path| judge_core::files::display_relative(path);
     let publish = |target: &Path, bytes: Vec<u8>| -> Result<(), String> {
         // Checked again just before writing: the judge may have run a while since.
         refuse_links_below(&base, target).map_err(|error| error.to_string())?;
@@ -204,7 +204,7 @@ pub fn assert_case(cases_folder: &Path, case: &Case, boards: &[Placement]) -> Sn
             String::from_utf8(bytes).map_err(|_| format!("{}: insta wrote no UTF-8", target.display()))?;
         std::fs::create_dir_all(&folder)
             .map_err(|error| format!("{}: cannot create: {error}", folder.display()))?;
-        crate::write_atomically(target, &text).map_err(|error| error.to_string())
+        judge_core::files::write_atomically(target, &text).map_err(|error| error.to_string())
     };
     match (asserted, after) {
         (Ok(()), Some(after)) if Some(&after) != before.as_ref() => match publish(&path, after) {
@@ -247,8 +247,11 @@ struct Places {
 
 fn places(cases_folder: &Path, case: &Case) -> Places {
     let folder = snapshot_folder(cases_folder);
-    let base =
-        if is_repository_folder(cases_folder) { crate::workspace_root() } else { cases_folder.to_path_buf() };
+    let base = if is_repository_folder(cases_folder) {
+        judge_core::install::workspace_root()
+    } else {
+        cases_folder.to_path_buf()
+    };
     let name = snapshot_name(&case.id);
     let (path, pending) = (folder.join(format!("{name}.snap")), folder.join(format!("{name}.snap.new")));
     Places { folder, base, name, path, pending }

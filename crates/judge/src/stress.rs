@@ -1,5 +1,5 @@
 //! Stress: every implementation against the checker's brute-force oracle on random inputs of each
-//! problem it solves, every run a child process through [`crate::runner`], as the judge runs them.
+//! problem it solves, every run a child process through [`judge_core::runner`], as the judge runs them.
 //! A hang is a TLE, runaway memory an MLE, a stack overflow an RE: each is a disagreement, reported
 //! with its input and shrunk like a wrong answer, and the command goes on to its report.
 //!
@@ -23,15 +23,15 @@ use std::time::Duration;
 
 use checker::Board;
 
-use crate::answer::Verdict;
-use crate::case::ORACLE_MAX_N;
 use crate::choose::{choose, Choice};
-use crate::contestant::{attempt, Contestant, Request, Run, Truth};
-use crate::error::Error;
-use crate::problem::{Domain, Input, Problem, TestInput};
-use crate::runner::Limits;
-use crate::sandbox::Sandbox;
-use crate::submission::{Build, Toolchain};
+use judge_core::answer::Verdict;
+use judge_core::case::ORACLE_MAX_N;
+use judge_core::contestant::{attempt, Contestant, Request, Run, Truth};
+use judge_core::error::Error;
+use judge_core::problem::{Domain, Input, Problem, TestInput};
+use judge_core::runner::Limits;
+use judge_core::sandbox::Sandbox;
+use judge_core::submission::{Build, Toolchain};
 
 /// The largest side `--sizes` takes: the brute-force oracle must count every random board.
 pub const MAX_SIZE: usize = ORACLE_MAX_N;
@@ -87,7 +87,7 @@ pub enum Outcome {
     Wrong(String),
     /// A run that gave no answer: TLE, MLE, OLE or RE, and its detail's first line.
     Failed { verdict: &'static str, detail: String },
-    /// A run the judge could not make (see [`crate::contestant::Failure::Judge`]): stress stops
+    /// A run the judge could not make (see [`judge_core::contestant::Failure::Judge`]): stress stops
     /// with it as an error of the environment.
     JudgeFailed(String),
 }
@@ -103,9 +103,9 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Runs `contestant` once on `board` as an input of `problem` (see [`crate::contestant::attempt`])
+/// Runs `contestant` once on `board` as an input of `problem` (see [`judge_core::contestant::attempt`])
 /// and grades it against `count`, the oracle's, as the judge grades a run
-/// ([`crate::contestant::Attempt::grade`]).
+/// ([`judge_core::contestant::Attempt::grade`]).
 pub fn outcome(
     context: &Context,
     contestant: &Contestant,
@@ -114,7 +114,7 @@ pub fn outcome(
     count: u64,
 ) -> Outcome {
     // Shown as text only: what a program wrote reaches the terminal with its controls escaped.
-    let escaped = |detail: &str| crate::escape::escape_controls(detail).into_owned();
+    let escaped = |detail: &str| judge_core::escape::escape_controls(detail).into_owned();
     let first_line = |detail: &str| escaped(detail.lines().next().unwrap_or_default().trim_end_matches(':'));
     // As its judge runs a submission: a LeetCode input in a session of one test, a CSES one alone.
     let input = TestInput::Board(board.clone());
@@ -152,7 +152,7 @@ fn outcomes(
     board: &Board,
     count: u64,
 ) -> Vec<(String, Outcome)> {
-    let results = crate::pool::map(
+    let results = judge_core::pool::map(
         implementations,
         context.jobs,
         None,
@@ -180,7 +180,7 @@ fn disagreements(
     if implementations.is_empty() {
         return Vec::new();
     }
-    let count = crate::truth::count(board);
+    let count = judge_core::truth::count(board);
     let truth = Outcome::Count(i128::from(count));
     outcomes(context, implementations, problem, board, count)
         .into_iter()
@@ -405,7 +405,7 @@ fn compile_errors(contestants: &[Contestant]) -> Vec<(String, String)> {
         .iter()
         .filter_map(|contestant| match contestant {
             Contestant::File { submission, build: Build::CompileError(message) } => {
-                Some((submission.name.clone(), crate::escape::escape_controls(message).into_owned()))
+                Some((submission.name.clone(), judge_core::escape::escape_controls(message).into_owned()))
             }
             _ => None,
         })
@@ -450,7 +450,7 @@ pub fn stress(
     if chosen.is_empty() {
         return Err(nothing_to_stress(&options.problems));
     }
-    let limits = crate::limits::stress(options.time_limit);
+    let limits = judge_core::limits::stress(options.time_limit);
     let context = Context { child_program, limits, jobs: options.jobs, sandbox: options.sandbox.as_ref() };
     let mut random = Random::new(options.seed);
     let mut checked: Vec<(Problem, u64)> = chosen.iter().map(|(problem, _)| (*problem, 0)).collect();
@@ -498,7 +498,7 @@ pub fn stress(
             let smallest = shrink(*problem, &board, &|candidate| {
                 !disagreements(&context, &culprits, *problem, candidate).is_empty()
             });
-            let truth = crate::truth::count(&smallest);
+            let truth = judge_core::truth::count(&smallest);
             let answers = outcomes(&context, implementations, *problem, &smallest, truth);
             judge_failure(&answers)?;
             progress(iteration, options.iterations);

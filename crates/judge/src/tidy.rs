@@ -80,16 +80,24 @@ fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>>
     graph.keys().find_map(|module| visit(module, graph, &mut Vec::new(), &mut done))
 }
 
+/// The domain crate, `judge-core`, below the commands.
+fn core_crate() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../judge-core/src")
+}
+
 #[test]
 fn the_engine_modules_form_no_cycle() {
-    let graph = module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    assert!(graph.len() >= 10, "{graph:?}");
-    assert_eq!(find_cycle(&graph), None, "the module graph: {graph:#?}");
-    // The checks above see real edges: judge and stress reach their runs through contestant,
-    // nothing below uses the judge.
-    assert!(graph["contestant"].contains("child") && graph["judge"].contains("contestant"));
+    let core = module_graph(&core_crate());
+    assert!(core.len() >= 10, "{core:?}");
+    assert_eq!(find_cycle(&core), None, "judge-core's module graph: {core:#?}");
+    let commands = module_graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(commands.len() >= 10, "{commands:?}");
+    assert_eq!(find_cycle(&commands), None, "the commands' module graph: {commands:#?}");
+    // The checks above see real edges: runs reach the child protocol through contestant, the
+    // judge chooses its contestants in choose, nothing but its reports uses the judge.
+    assert!(core["contestant"].contains("child") && commands["judge"].contains("choose"));
     let users_of_judge: Vec<&String> =
-        graph.iter().filter(|(_, uses)| uses.contains("judge")).map(|(module, _)| module).collect();
+        commands.iter().filter(|(_, uses)| uses.contains("judge")).map(|(module, _)| module).collect();
     assert_eq!(users_of_judge, vec!["html", "report"]);
 }
 
@@ -132,12 +140,29 @@ fn a_cycle_is_found_when_there_is_one() {
 
 #[test]
 fn the_engine_knows_no_command_line() {
-    let manifest =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("manifest");
-    let dependencies =
-        manifest.split("[dependencies]").nth(1).and_then(|rest| rest.split("\n[").next()).expect("deps");
+    let dependencies = |crate_folder: &str| {
+        let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join(crate_folder).join("Cargo.toml");
+        let text = std::fs::read_to_string(manifest).expect("manifest");
+        let list =
+            text.split("[dependencies]").nth(1).and_then(|rest| rest.split("\n[").next()).unwrap_or("");
+        list.lines()
+            .filter_map(|line| line.split(['.', ' ', '=']).next())
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    let commands = dependencies(".");
+    let core = dependencies("../judge-core");
+    assert!(
+        commands.contains(&"judge-core".to_string()) && core.contains(&"checker".to_string()),
+        "{core:?}"
+    );
     for front_crate in ["clap", "lexopt", "indicatif", "anstream"] {
-        assert!(!dependencies.contains(front_crate), "the engine depends on {front_crate}");
+        assert!(!commands.contains(&front_crate.to_string()), "the commands depend on {front_crate}");
+        assert!(!core.contains(&front_crate.to_string()), "judge-core depends on {front_crate}");
+    }
+    // The domain renders nothing and snapshots nothing: those are the commands'.
+    for commands_crate in ["judge", "insta", "anstyle", "serde_json"] {
+        assert!(!core.contains(&commands_crate.to_string()), "judge-core depends on {commands_crate}");
     }
 }
 
@@ -201,11 +226,13 @@ fn only_executors_name_a_language() {
         vec![(1, "\"python\"")]
     );
     assert_eq!(language_marks("ok();\n#[cfg(test)]\nmod tests { \"cpp\" }\n"), Vec::new());
-    let files = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    let mut files: Vec<(String, String)> =
+        sources(&core_crate()).into_iter().filter(|(path, _)| !path.starts_with("executor/")).collect();
+    let commands = sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    files.extend(commands.into_iter().filter(|(path, _)| path != "tidy.rs"));
     assert!(files.len() > 20, "{} files", files.len());
     let named: Vec<String> = files
         .iter()
-        .filter(|(path, _)| !path.starts_with("executor/") && path != "tidy.rs")
         .flat_map(|(path, text)| {
             language_marks(text).into_iter().map(move |(line, mark)| format!("{path}:{line}: {mark}"))
         })
@@ -266,11 +293,18 @@ fn no_code_names_a_problem_but_its_description() {
     assert!(ids.len() >= 5, "{ids:?}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut found = Vec::new();
-    for folder in ["crates/judge/src", "crates/queens-judge/src", "crates/run/src", "xtask/src"] {
+    let excepted = ["crates/judge-core/src/problem.rs", "crates/judge-core/src/problem/description.rs"];
+    let folders = [
+        "crates/judge-core/src",
+        "crates/judge/src",
+        "crates/queens-judge/src",
+        "crates/run/src",
+        "xtask/src",
+    ];
+    for folder in folders {
         for (path, text) in sources(&root.join(folder)) {
-            if folder == "crates/judge/src"
-                && ["problem.rs", "problem/description.rs", "tidy.rs"].contains(&path.as_str())
-            {
+            let whole = format!("{folder}/{path}");
+            if excepted.contains(&whole.as_str()) || whole == "crates/judge/src/tidy.rs" {
                 continue;
             }
             found.extend(
@@ -289,9 +323,9 @@ fn no_code_names_a_problem_but_its_description() {
 fn limits_are_built_in_one_place() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut found = Vec::new();
-    for folder in ["crates/judge/src", "crates/queens-judge/src", "xtask/src"] {
+    for folder in ["crates/judge-core/src", "crates/judge/src", "crates/queens-judge/src", "xtask/src"] {
         for (path, text) in sources(&root.join(folder)) {
-            if folder == "crates/judge/src" && path == "limits.rs" {
+            if folder == "crates/judge-core/src" && path == "limits.rs" {
                 continue;
             }
             // A struct literal: not a type before a block (`impl Limits {`, `-> Limits {`).
@@ -362,6 +396,7 @@ fn no_file_or_function_grows_past_its_bound() {
     let mut faults = Vec::new();
     for root in [
         manifest.join("src"),
+        core_crate(),
         run_crate(),
         manifest.join("../queens-judge/src"),
         manifest.join("../../xtask/src"),

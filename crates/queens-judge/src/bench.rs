@@ -88,7 +88,7 @@ pub struct Args {
 #[derive(Clone, Debug)]
 pub struct Sizes(Vec<usize>);
 
-fn sizes(text: &str) -> Result<Sizes, judge::error::Error> {
+fn sizes(text: &str) -> Result<Sizes, judge_core::error::Error> {
     parse_sizes("--sizes", text, max_size(), MAX_SIZE_REASON).map(Sizes)
 }
 
@@ -96,7 +96,7 @@ fn sizes(text: &str) -> Result<Sizes, judge::error::Error> {
 #[derive(Clone, Debug)]
 pub struct Threads(Vec<usize>);
 
-fn threads(text: &str) -> Result<Threads, judge::error::Error> {
+fn threads(text: &str) -> Result<Threads, judge_core::error::Error> {
     parse_threads(text, cpus_available()).map(Threads)
 }
 
@@ -116,15 +116,15 @@ impl Args {
             with_fixtures: self.with_fixtures,
             in_place: self.in_place,
             files: self.files,
-            toolchain: judge::submission::Toolchain::from_environment(),
-            build_folder: judge::target_folder().join("judge-builds"),
+            toolchain: judge_core::submission::Toolchain::from_environment(),
+            build_folder: judge_core::install::target_folder().join("judge-builds"),
             sandbox: None,
         };
         for argument in &self.compiler {
             options.toolchain.set_from_argument(argument)?;
         }
         // Usage errors first, so that a typo never waits for a release build.
-        judge::submission::expand_paths(&options.files)?;
+        judge_core::submission::expand_paths(&options.files)?;
         judge::bench::check_selection(&options)?;
         options.baseline = resolve_baseline(&options)?;
         if !options.cases_folder.is_dir() {
@@ -147,16 +147,16 @@ impl Args {
         let plot_path = options.plot_folder.join("empty-boards.svg");
         let svg = plot::render_svg(&report, options.budget);
         // The folder was writable before the timing; should that change, the figures are still printed.
-        let plot_error = judge::write_atomically(&plot_path, &svg).err();
+        let plot_error = judge_core::files::write_atomically(&plot_path, &svg).err();
         if plot_error.is_none() {
-            report.plot = Some(judge::display_relative(&plot_path));
+            report.plot = Some(judge_core::files::display_relative(&plot_path));
         }
         if options.json {
             let json =
                 serde_json::to_string_pretty(&report).map_err(|error| Failure::Other(error.to_string()))?;
             print(&format!("{json}\n"))?;
             if !self.quiet {
-                eprintln!("plot: {}", judge::display_relative(&plot_path));
+                eprintln!("plot: {}", judge_core::files::display_relative(&plot_path));
             }
         } else {
             let plot_line = report.plot.as_ref().map(|plot| format!("\nplot: {plot}\n")).unwrap_or_default();
@@ -164,7 +164,7 @@ impl Args {
             print(&format!("{tables}{plot_line}"))?;
         }
         if let Some(path) = &self.html {
-            judge::write_atomically(path, &judge::html::render_bench_html(&report, &svg))
+            judge_core::files::write_atomically(path, &judge::html::render_bench_html(&report, &svg))
                 .map_err(|error| Failure::Other(error.to_string()))?;
         }
         if let Some(message) = plot_error {
@@ -192,7 +192,7 @@ fn rerun_in_release(quiet: bool) -> Status {
         );
     }
     let mut build = Command::new(&cargo);
-    build.args(["build", "--release", "-p", "xtask"]).current_dir(judge::workspace_root());
+    build.args(["build", "--release", "-p", "xtask"]).current_dir(judge_core::install::workspace_root());
     if quiet || release.is_file() {
         build.arg("--quiet");
     }

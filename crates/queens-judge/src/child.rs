@@ -1,5 +1,5 @@
 //! `cargo xtask __run ID --problem P [--samples K --sample-ns T] [--check-inside] [--session]`: the child
-//! process of one run of a built-in implementation (see `judge::child`). The judge, stress and
+//! process of one run of a built-in implementation (see `judge_core::child`). The judge, stress and
 //! bench start it, never a person, so its arguments are read by hand, without clap: it starts
 //! hundreds of times a judge run.
 
@@ -7,15 +7,15 @@ use std::ffi::OsString;
 use std::io::Read;
 use std::time::Duration;
 
-use judge::child::{child_main, ChildRequest};
-use judge::problem::Problem;
+use judge_core::child::{child_main, ChildRequest};
+use judge_core::problem::Problem;
 
 /// The hidden command's name.
 pub const COMMAND: &str = "__run";
 
 /// Runs the child; returns its exit status (2 for arguments the engine never sends).
 pub fn main(args: Vec<OsString>) -> i32 {
-    if !judge::child::end_with_parent() {
+    if !judge_core::child::end_with_parent() {
         return 2;
     }
     match run(args) {
@@ -44,7 +44,7 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
         .map(|arg| arg.into_string().map_err(|arg| format!("`{}` is not UTF-8", arg.to_string_lossy())))
         .collect::<Result<_, _>>()?;
     let (id, options) = args.split_first().ok_or("expected an implementation id")?;
-    let entry = judge::registry::find(id).ok_or_else(|| format!("unknown implementation `{id}`"))?;
+    let entry = judge_core::registry::find(id).ok_or_else(|| format!("unknown implementation `{id}`"))?;
     let mut request = ChildRequest {
         // Without `--problem`, the first it solves (the judge always names one).
         problem: *entry.problems.first().ok_or_else(|| format!("{id} solves no problem"))?,
@@ -80,7 +80,12 @@ fn run(args: Vec<OsString>) -> Result<(), String> {
         // SAFETY: the judge opens descriptor 3 for a session's answers, and nothing else uses it.
         let channel = unsafe { std::fs::File::from_raw_fd(3) };
         let mut channel = std::io::BufWriter::new(channel);
-        return judge::child::child_session(&entry, &request, &mut std::io::stdin().lock(), &mut channel);
+        return judge_core::child::child_session(
+            &entry,
+            &request,
+            &mut std::io::stdin().lock(),
+            &mut channel,
+        );
     }
     let mut input = Vec::new();
     std::io::stdin()

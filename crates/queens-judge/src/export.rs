@@ -31,7 +31,8 @@ impl Args {
         };
         match &self.output {
             Some(path) => {
-                judge::write_atomically(path, &text).map_err(|error| Failure::Other(error.to_string()))?;
+                judge_core::files::write_atomically(path, &text)
+                    .map_err(|error| Failure::Other(error.to_string()))?;
                 println!("wrote {} ({})", path.display(), self.id);
             }
             None => {

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 
 use judge::judge::{judge, JudgeOptions};
-use judge::problem::Problem;
 use judge::snapshot::{configure, is_repository_folder, quietly, WriteMode};
-use judge::submission::Toolchain;
+use judge_core::problem::Problem;
+use judge_core::submission::Toolchain;
 
 use crate::output::{
     cores, parse_jobs, parse_problem, print, problem_help, this_program, Failure, Progress, Status,
@@ -87,7 +87,7 @@ impl Args {
         if !cases_folder.is_dir() {
             return Err(Failure::Usage(format!("--cases {}: not a folder", cases_folder.display())));
         }
-        let mode = match (judge::is_ci(), self.accept) {
+        let mode = match (judge_core::install::is_ci(), self.accept) {
             (true, true) => {
                 return Err(Failure::Usage("--accept: CI never writes snapshots (CI is set)".into()))
             }
@@ -124,7 +124,7 @@ impl Args {
             with_fixtures: self.with_fixtures,
             files: self.files,
             toolchain,
-            build_folder: judge::target_folder().join("judge-builds"),
+            build_folder: judge_core::install::target_folder().join("judge-builds"),
             sandbox,
             strict: self.strict,
             fail_fast: self.fail_fast,
@@ -167,7 +167,7 @@ const WATCH_INTERVAL: std::time::Duration = std::time::Duration::from_millis(300
 /// What `--watch` compares: every watched file's path, length and modification time (a folder's
 /// files are listed anew each time, so an added file counts as a change).
 fn fingerprint(paths: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
-    let files = judge::submission::expand_paths(paths).unwrap_or_default();
+    let files = judge_core::submission::expand_paths(paths).unwrap_or_default();
     files
         .into_iter()
         .map(|file| {
@@ -205,7 +205,7 @@ fn judge_once(
     print(&text)?;
     if let Some(path) = html {
         // Written whole or not at all: a page half-written is never left for a browser.
-        judge::write_atomically(path, &judge::html::render_html(&report))
+        judge_core::files::write_atomically(path, &judge::html::render_html(&report))
             .map_err(|error| Failure::Other(error.to_string()))?;
     }
     // A file given that could not be judged at all is exit 4, as when it is the only one.

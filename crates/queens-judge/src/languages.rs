@@ -2,7 +2,7 @@
 //! version and whether its self-test (a tiny program built and run in the sandbox) passes here.
 
 use crate::output::{print, Status};
-use judge::submission::Toolchain;
+use judge_core::submission::Toolchain;
 
 /// List the languages files may be written in: extensions, command, version, and whether each
 /// works on this machine (exit status 3 when one does not)
@@ -26,7 +26,7 @@ impl Args {
             toolchain.set_from_argument(argument)?;
         }
         let sandbox = crate::output::sandbox(self.no_sandbox)?;
-        let build_folder = judge::target_folder().join("judge-builds");
+        let build_folder = judge_core::install::target_folder().join("judge-builds");
         let report = judge::languages::report(&toolchain, &build_folder, sandbox.as_ref());
         let text = if self.json {
             serde_json::to_string_pretty(&report)

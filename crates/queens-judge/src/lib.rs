@@ -66,15 +66,15 @@ pub fn main() {
     if std::env::args_os().nth(1).is_some_and(|command| command == child::COMMAND) {
         std::process::exit(child::main(std::env::args_os().skip(2).collect()));
     }
-    // The server the runs of built-ins are forked from (see `judge::runner::forked`): each fork
+    // The server the runs of built-ins are forked from (see `judge_core::runner::forked`): each fork
     // answers one `__run`.
-    if std::env::args_os().nth(1).is_some_and(|command| command == ::judge::runner::forked::COMMAND) {
+    if std::env::args_os().nth(1).is_some_and(|command| command == ::judge_core::runner::forked::COMMAND) {
         // The problems' descriptions are read here, once, and every fork has them.
-        let _ = ::judge::problem::Problem::all().count();
-        std::process::exit(::judge::runner::forked::serve(child::forked));
+        let _ = ::judge_core::problem::Problem::all().count();
+        std::process::exit(::judge_core::runner::forked::serve(child::forked));
     }
     let name = invocation();
-    ::judge::set_invocation(name);
+    ::judge_core::install::set_invocation(name);
     // `queens-judge mine.cpp`, `queens-judge --watch mine.cpp`: judging is what the installed
     // program is for, so anything first but a command or a request for help is `judge`'s.
     let mut arguments: Vec<std::ffi::OsString> = std::env::args_os().collect();

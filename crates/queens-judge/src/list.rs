@@ -12,7 +12,7 @@ pub struct Args {
 
 impl Args {
     pub fn run(self) -> Status {
-        let entries = judge::registry::entries(self.with_fixtures);
+        let entries = judge_core::registry::entries(self.with_fixtures);
         let width = entries.iter().map(|entry| entry.id().len()).max().unwrap_or(0);
         let mut text = String::new();
         for entry in entries {

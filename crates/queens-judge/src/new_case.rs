@@ -48,7 +48,7 @@ pub struct Args {
 }
 
 const fn checker_max_n() -> u64 {
-    judge::problem::MAX_SIDE as u64
+    judge_core::problem::MAX_SIDE as u64
 }
 
 impl Args {
@@ -84,12 +84,12 @@ impl Args {
         let next = if lists_boards && expected <= judge::snapshot::SNAPSHOT_LIMIT {
             format!(
                 "`{} judge{cases} --accept` records its snapshot (its LeetCode 51 boards)",
-                judge::invocation()
+                judge_core::install::invocation()
             )
         } else {
-            format!("`{} judge{cases} --case ={}` judges it", judge::invocation(), request.name)
+            format!("`{} judge{cases} --case ={}` judges it", judge_core::install::invocation(), request.name)
         };
-        println!("wrote {} (expected = {expected}); {next}", judge::display_relative(&path));
+        println!("wrote {} (expected = {expected}); {next}", judge_core::files::display_relative(&path));
         Ok(0)
     }
 }
@@ -101,14 +101,14 @@ fn import(request: Import) -> Status {
     }
     let written = import_test_data(&request).map_err(|error| Failure::Other(error.to_string()))?;
     for file in &written {
-        println!("wrote {} (expected = {})", judge::display_relative(&file.path), file.expected);
+        println!("wrote {} (expected = {})", judge_core::files::display_relative(&file.path), file.expected);
     }
     println!(
         "imported {} case{} from {}, every .out checked by the oracle; `{} judge{}` judges them",
         written.len(),
         if written.len() == 1 { "" } else { "s" },
-        judge::display_relative(&request.test_data),
-        judge::invocation(),
+        judge_core::files::display_relative(&request.test_data),
+        judge_core::install::invocation(),
         judge::cases_argument(&request.cases_folder)
     );
     Ok(0)

@@ -17,14 +17,14 @@ pub enum Failure {
     /// Something failed along the way: exit status 1.
     Other(String),
     /// The engine stopped: its error's own exit status (2 usage, 3 environment, 4 input).
-    Engine(judge::error::Error),
+    Engine(judge_core::error::Error),
     /// Stdout's reader went away (`| head -1`): the command ends quietly, with status 0, as other
     /// tools end when the rest of their output is not wanted.
     BrokenPipe,
 }
 
-impl From<judge::error::Error> for Failure {
-    fn from(error: judge::error::Error) -> Failure {
+impl From<judge_core::error::Error> for Failure {
+    fn from(error: judge_core::error::Error) -> Failure {
         Failure::Engine(error)
     }
 }
@@ -41,7 +41,7 @@ pub fn usage_error(message: &str) -> ! {
 /// escape sequence, shown escaped as a program's output is. Never panics (stderr may be gone).
 pub fn error_line(message: &str) {
     use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "error: {}", judge::escape::escape_one_line(message));
+    let _ = writeln!(std::io::stderr(), "error: {}", judge_core::escape::escape_one_line(message));
 }
 
 /// clap's error as one line: its first paragraph (what is wrong, and for a missing argument which
@@ -145,7 +145,7 @@ pub fn this_program() -> Result<std::path::PathBuf, Failure> {
 /// `--problem`'s help, from the problems' descriptions: their ids, and which of them stress cannot
 /// draw (`for_stress`: those whose input is not one board).
 pub fn problem_help(for_stress: bool) -> String {
-    use judge::problem::{Input, Problem};
+    use judge_core::problem::{Input, Problem};
     let ids = |boards: bool| -> Vec<&str> {
         Problem::all()
             .filter(|problem| !for_stress || matches!(problem.input(), Input::Board | Input::Side) == boards)
@@ -164,9 +164,9 @@ pub fn problem_help(for_stress: bool) -> String {
 }
 
 /// Parses one problem id, for `--problem`.
-pub fn parse_problem(text: &str) -> Result<judge::problem::Problem, String> {
-    judge::problem::Problem::from_id(text.trim()).ok_or_else(|| {
-        let ids: Vec<&str> = judge::problem::Problem::all().map(|problem| problem.id()).collect();
+pub fn parse_problem(text: &str) -> Result<judge_core::problem::Problem, String> {
+    judge_core::problem::Problem::from_id(text.trim()).ok_or_else(|| {
+        let ids: Vec<&str> = judge_core::problem::Problem::all().map(|problem| problem.id()).collect();
         format!("unknown problem `{text}`: expected one of {}", ids.join(", "))
     })
 }
@@ -181,12 +181,12 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
 }
 
 /// The sandbox submitted files are built and run in, when there are files: the judge's own (see
-/// `judge::sandbox`), or a one-line failure saying why there is none here. `--no-sandbox` runs them
+/// `judge_core::sandbox`), or a one-line failure saying why there is none here. `--no-sandbox` runs them
 /// without it, after a one-line note. Either way, Ctrl-C then leaves no run and no cgroup behind.
 pub fn sandbox_for(
     files: &[std::path::PathBuf],
     no_sandbox: bool,
-) -> Result<Option<judge::sandbox::Sandbox>, Failure> {
+) -> Result<Option<judge_core::sandbox::Sandbox>, Failure> {
     if files.is_empty() {
         return Ok(None);
     }
@@ -194,11 +194,11 @@ pub fn sandbox_for(
 }
 
 /// The sandbox builds and runs of files happen in (see [`sandbox_for`]).
-pub fn sandbox(no_sandbox: bool) -> Result<Option<judge::sandbox::Sandbox>, Failure> {
-    judge::runner::clean_up_on_signals();
+pub fn sandbox(no_sandbox: bool) -> Result<Option<judge_core::sandbox::Sandbox>, Failure> {
+    judge_core::runner::clean_up_on_signals();
     if no_sandbox {
-        judge::runner::shield_from_runs();
-        if judge::sandbox::landlock_abi() == 0 {
+        judge_core::runner::shield_from_runs();
+        if judge_core::sandbox::landlock_abi() == 0 {
             eprintln!(
                 "note: --no-sandbox: files are built and run outside the sandbox, and this kernel has no \
                  Landlock to fence them: they can read and write whatever your user can"
@@ -210,8 +210,8 @@ pub fn sandbox(no_sandbox: bool) -> Result<Option<judge::sandbox::Sandbox>, Fail
         }
         return Ok(None);
     }
-    judge::sandbox::Sandbox::detect().map(Some).map_err(|error| {
-        Failure::Engine(judge::error::Error::Environment(format!(
+    judge_core::sandbox::Sandbox::detect().map(Some).map_err(|error| {
+        Failure::Engine(judge_core::error::Error::Environment(format!(
             "{}; --no-sandbox runs files without it",
             error.0
         )))

@@ -3,13 +3,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use judge::case::render_case_file;
 use judge::new_case::{write_new_case, NewCase, Source};
-use judge::problem::Problem;
 use judge::sizes::{format_sizes, parse_sizes};
 use judge::stress::{
     case_name, parse_density, stress, Finding, Outcome, StressOptions, MAX_SIZE, MAX_SIZE_REASON,
 };
+use judge_core::case::render_case_file;
+use judge_core::problem::Problem;
 
 use crate::output::{cores, parse_jobs, parse_problem, print, problem_help, this_program, Progress, Status};
 
@@ -65,7 +65,7 @@ pub struct Args {
 #[derive(Clone, Debug)]
 pub struct Sizes(Vec<usize>);
 
-fn sizes(text: &str) -> Result<Sizes, judge::error::Error> {
+fn sizes(text: &str) -> Result<Sizes, judge_core::error::Error> {
     parse_sizes("--sizes", text, MAX_SIZE, MAX_SIZE_REASON).map(Sizes)
 }
 
@@ -83,8 +83,8 @@ impl Args {
             jobs: self.jobs.unwrap_or_else(cores),
             sandbox: crate::output::sandbox_for(&self.files, self.no_sandbox)?,
             files: self.files.clone(),
-            toolchain: judge::submission::Toolchain::from_environment(),
-            build_folder: judge::target_folder().join("judge-builds"),
+            toolchain: judge_core::submission::Toolchain::from_environment(),
+            build_folder: judge_core::install::target_folder().join("judge-builds"),
         };
         let program = this_program()?;
         let progress = Progress::new("stress", false);
@@ -139,11 +139,11 @@ impl Args {
         let files: Vec<String> = options
             .files
             .iter()
-            .map(|file| format!(" {}", judge::escape::escape_one_line(&file.display().to_string())))
+            .map(|file| format!(" {}", judge_core::escape::escape_one_line(&file.display().to_string())))
             .collect();
         let mut command = format!(
             "{} stress{} --seed {} --iterations {} --sizes {} --density {}..{}",
-            judge::invocation(),
+            judge_core::install::invocation(),
             files.concat(),
             options.seed,
             options.iterations,
@@ -179,7 +179,7 @@ fn keep_case(finding: &Finding, seed: u64, command: &str, folder: Option<PathBuf
             // The name comes from the finding itself: the file there holds this very finding.
             text.push_str(&format!(
                 "{} already holds this finding; left as it is\n",
-                judge::display_relative(&cases_folder.join(format!("{name}.toml")))
+                judge_core::files::display_relative(&cases_folder.join(format!("{name}.toml")))
             ));
         }
         Some(cases_folder) => {
@@ -188,14 +188,14 @@ fn keep_case(finding: &Finding, seed: u64, command: &str, folder: Option<PathBuf
                 NewCase { cases_folder, name, source, description: Some(description), overwrite: false };
             // An empty board is a LeetCode 51 case too, whose boards a snapshot keeps.
             let next = if as_n {
-                format!("`{} judge --accept` records its snapshot", judge::invocation())
+                format!("`{} judge --accept` records its snapshot", judge_core::install::invocation())
             } else {
-                format!("`{} judge --case ={}` judges it", judge::invocation(), request.name)
+                format!("`{} judge --case ={}` judges it", judge_core::install::invocation(), request.name)
             };
             match write_new_case(&request) {
                 Ok((path, expected)) => text.push_str(&format!(
                     "wrote {} (expected = {expected}); {next}\n",
-                    judge::display_relative(&path)
+                    judge_core::files::display_relative(&path)
                 )),
                 Err(message) => text.push_str(&format!("cannot write the case: {message}\n")),
             }

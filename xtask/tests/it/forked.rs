@@ -1,4 +1,4 @@
-//! Built-ins forked from the judge's fork server (`judge::runner::forked`): the same answers,
+//! Built-ins forked from the judge's fork server (`judge_core::runner::forked`): the same answers,
 //! limits and ending as a built-in started anew, the runner's own child, and nothing left running
 //! once the judge is gone.
 
@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use judge::runner::{run, Ending, Finished, Isolation, Job, Limits, UnknownRuntime};
+use judge_core::runner::{run, Ending, Finished, Isolation, Job, Limits, UnknownRuntime};
 
 use crate::support::{KilledOnDrop, DEADLINE};
 
@@ -24,7 +24,7 @@ fn job<'a>(isolation: Isolation<'a>, program: &'a Path, args: &'a [OsString], st
         args,
         answer_channel: false,
         max_processes: None,
-        processes: judge::sandbox::Processes::One,
+        processes: judge_core::sandbox::Processes::One,
         env: &[],
         stdin,
         limits: LIMITS,
@@ -54,8 +54,9 @@ fn fork_server_processes(parent: u32) -> (Vec<u32>, Vec<u32>) {
         let fields: Vec<&str> = fields.split_whitespace().take(3).collect();
         let [state, ppid, pgid] = fields[..] else { continue };
         let command = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-        let serving =
-            command.split(|&byte| byte == 0).any(|word| word == judge::runner::forked::COMMAND.as_bytes());
+        let serving = command
+            .split(|&byte| byte == 0)
+            .any(|word| word == judge_core::runner::forked::COMMAND.as_bytes());
         if state == "Z" || ppid != parent.to_string() || !serving {
             continue;
         }

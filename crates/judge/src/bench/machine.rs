@@ -8,7 +8,7 @@
 //! reports what it saw, and a run that saw another number has no figure (see the child module).
 //! Cost: one `sched_getaffinity` and one read of `/proc/cpuinfo` a bench run.
 
-use crate::error::Error;
+use judge_core::error::Error;
 
 /// The CPUs this process may run on, by number, ascending: its affinity set. Where the kernel will
 /// not tell, the first `available_parallelism` numbers.

@@ -101,7 +101,7 @@ impl Timer<'_> {
         board: &Board,
         expected: u64,
     ) -> Outcome {
-        let limits = crate::limits::bench(self.budget, self.budget.saturating_mul(2) + STARTUP_SLACK);
+        let limits = judge_core::limits::bench(self.budget, self.budget.saturating_mul(2) + STARTUP_SLACK);
         let input = TestInput::Board(board.clone());
         let request = Request::judged(problem, &input, limits);
         let mut samples = Vec::new();
@@ -179,7 +179,7 @@ pub(super) fn run_sample_child(
     // The budget is wall time: the child is killed at the deadline. The CPU limit only has to let
     // a run that uses every core it is pinned to reach it.
     let cores = u32::try_from(pinning.threads).unwrap_or(u32::MAX);
-    let limits = crate::limits::bench(deadline.saturating_mul(cores), deadline);
+    let limits = judge_core::limits::bench(deadline.saturating_mul(cores), deadline);
     let timing = Timing::Samples { samples, target: SAMPLE_TARGET, check_inside: true, cpus: &pinning.cpus };
     let input = TestInput::Board(board.clone());
     let request = Request { problem, input: &input, limits, timing, address_space: None };

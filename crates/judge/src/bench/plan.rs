@@ -42,7 +42,7 @@ impl Plan<'_> {
             vec![vec![None; self.pinnings.len()]; self.implementations.len()];
         for &n in &self.options.sizes {
             let board = Board::empty(n).expect("parse_sizes keeps sides within the checker's bound");
-            let expected = crate::truth::count(&board);
+            let expected = judge_core::truth::count(&board);
             for (pinning_index, pinning) in self.pinnings.iter().enumerate() {
                 for (index, timed) in self.implementations.iter().enumerate() {
                     if timed.problem.admits_board(&board).is_none() {

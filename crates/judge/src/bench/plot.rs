@@ -15,8 +15,8 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use super::{BenchReport, Outcome};
-use crate::problem::{AnswerKind, Problem};
 use crate::table::format_duration;
+use judge_core::problem::{AnswerKind, Problem};
 
 /// The width without the legend's labels; the legend widens the picture to fit its longest label.
 const MIN_WIDTH: f64 = 960.0;

@@ -114,7 +114,7 @@ pub(super) fn cell(measurement: &Measurement, ratio: &str, budget: Duration) -> 
         Outcome::OutOfMemory { .. } => ("out of memory".to_string(), Style::Yellow),
         Outcome::Skipped { .. } => ("skipped".to_string(), Style::Dim),
         Outcome::WrongAnswer { answer, .. } => {
-            (format!("WRONG ANSWER {}", crate::escape::escape_one_line(answer)), Style::Red)
+            (format!("WRONG ANSWER {}", judge_core::escape::escape_one_line(answer)), Style::Red)
         }
         Outcome::Crashed { .. } => ("CRASHED".to_string(), Style::Red),
         Outcome::CoresMismatch { cores_seen } => {
@@ -241,7 +241,7 @@ pub(super) fn detail_lines(report: &BenchReport) -> Vec<String> {
         }
         let id = &measurement.implementation;
         // What a program wrote (its stderr, its answer) reaches the terminal escaped.
-        let escaped = |text: &str| crate::escape::escape_controls(text).into_owned();
+        let escaped = |text: &str| judge_core::escape::escape_controls(text).into_owned();
         match &measurement.outcome {
             Outcome::WrongAnswer { detail, .. } => {
                 details.push(escaped(&format!("WRONG ANSWER: {id} on {board}: {detail}")))

@@ -32,7 +32,7 @@ pub struct JudgeOptions {
     pub slow: bool,
 }
 
-pub use crate::answer::Verdict;
+pub use judge_core::answer::Verdict;
 
 /// One verdict: an implementation on a case of a problem.
 #[derive(Clone, Debug, Serialize)]
@@ -89,7 +89,7 @@ pub struct CaseInfo {
     pub memory_limit_mb: u64,
     /// Where its expected answer comes from: `case_file`, `test_data` (a `.out`) or `oracle` (a
     /// `.in` without its `.out`, or with a wrong one).
-    pub expected_from: crate::case::ExpectedFrom,
+    pub expected_from: judge_core::case::ExpectedFrom,
     /// The board, in the CSES text format (`*` reserved), for drawing it; for POJ 3239, its
     /// input as a program reads it (a side a line, then `0`).
     pub board: String,

@@ -167,7 +167,7 @@ pub(super) fn kept_state_explanation(task: &Task, before: &Task, state: &str) ->
         Contestant::File { submission, .. } => problem
             .method()
             .map_or("the method", |method| {
-                crate::submission::method_name(submission.language.signature(method))
+                judge_core::submission::method_name(submission.language.signature(method))
             })
             .to_string(),
         Contestant::Builtin(_) => "the method".to_string(),
@@ -246,7 +246,7 @@ pub(super) fn leetcode_result(problem: Problem, tests: &[(&Task, Option<&Run>)])
             let detail = outcome.detail.as_deref().unwrap_or("");
             let first = detail.lines().next().unwrap_or("").to_string();
             let reason =
-                crate::runner::Runtime::headline(&task.contestant.runtime(), detail).unwrap_or(first);
+                judge_core::runner::Runtime::headline(&task.contestant.runtime(), detail).unwrap_or(first);
             format!("input n = {n}: {reason}")
         }
         _ => format!("input n = {n}"),

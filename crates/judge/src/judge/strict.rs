@@ -2,7 +2,7 @@
 
 use super::*;
 
-pub use crate::limits::STRICT_MEMORY_FACTOR;
+pub use judge_core::limits::STRICT_MEMORY_FACTOR;
 
 /// The files among `tasks` that built and whose language has a checked build, each once.
 fn files_with_strict_builds<'a>(tasks: &[Task<'a>]) -> Vec<&'a Submission> {
@@ -34,12 +34,12 @@ pub(super) fn strict_pass(
 ) -> Vec<String> {
     let toolchain = options.toolchain.strict();
     let files = files_with_strict_builds(tasks);
-    let rebuilt: Vec<Contestant> = crate::pool::map(
+    let rebuilt: Vec<Contestant> = judge_core::pool::map(
         &files,
         options.jobs,
         None,
         |submission| {
-            let build = crate::submission::build(
+            let build = judge_core::submission::build(
                 submission,
                 &toolchain,
                 &options.build_folder,
@@ -65,7 +65,7 @@ pub(super) fn strict_pass(
         .filter(|&index| outcomes[index].as_ref().is_some_and(|outcome| outcome.verdict == Verdict::AC))
         .filter(|&index| matches!(tasks[index].contestant, Contestant::File { .. }))
         .collect();
-    let faults: Vec<Option<String>> = crate::pool::map(
+    let faults: Vec<Option<String>> = judge_core::pool::map(
         &again,
         options.jobs,
         None,
@@ -75,7 +75,7 @@ pub(super) fn strict_pass(
                 contestant.id() == task.contestant.id()
                     && matches!(contestant, Contestant::File { build: Build::Ready(_), .. })
             })?;
-            let limits = crate::limits::strict(task.case.limits());
+            let limits = judge_core::limits::strict(task.case.limits());
             let (problem, _) = task.problems[0];
             let request = Request {
                 address_space: Some(u64::MAX),
@@ -99,7 +99,7 @@ pub(super) fn strict_pass(
 /// report.
 fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
     let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
-    let lines = crate::truth::lines(task.problems[0].0, &task.case.input).ok();
+    let lines = judge_core::truth::lines(task.problems[0].0, &task.case.input).ok();
     let truth =
         Truth { input: &task.case.input, count: task.case.expected, boards: None, lines: lines.as_deref() };
     match attempt.grade(&truth) {

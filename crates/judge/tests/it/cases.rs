@@ -8,12 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use checker::Board;
-use judge::case::{
+use judge::new_case::{write_new_case, NewCase, Source};
+use judge_core::case::{
     load_cases, parse_case, render_case_file, MAX_CASE_FILE_BYTES, MAX_MEMORY_LIMIT_MB, MAX_TIME_LIMIT_MS,
 };
-use judge::error::Error;
-use judge::new_case::{write_new_case, NewCase, Source};
-use judge::problem::{Problem, Scope, TestInput};
+use judge_core::error::Error;
+use judge_core::problem::{Problem, Scope, TestInput};
 use pretty_assertions::assert_eq;
 
 use crate::support::{board_of, count_of, ids, load, make_fifo, messages, within, TempFolder};
@@ -632,7 +632,7 @@ fn the_builtin_cases_are_the_repository_ones() {
         found
     };
     assert_eq!(listed(&folder.path), listed(&repository));
-    let snapshots = judge::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
+    let snapshots = judge_core::install::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
     for entry in
         std::fs::read_dir(&snapshots).expect("the snapshots").map(|entry| entry.expect("an entry").path())
     {

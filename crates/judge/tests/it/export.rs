@@ -3,7 +3,7 @@
 //! for empty boards, through `checker::oracle`); a CSES program's own board parser against the
 //! checker's, fault by fault; the embedded sources against the files on disk; the ids against the
 //! registry; unknown ids and modules of the wrong shape refused; and the `-o` file written whole
-//! or not at all (`judge::write_atomically`).
+//! or not at all (`judge_core::files::write_atomically`).
 //!
 //! Compiling is the slow part (about half a second a file with `-O`), so the files compile two at
 //! a time, the machine's core count, in one test that covers every id.
@@ -18,7 +18,7 @@ use checker::{oracle, Board, ParseErrorKind, MAX_N};
 use judge::export::{
     cses_program, export, leetcode_file, valid_ids, ExportError, ModuleSource, Target, CSES_MAIN,
 };
-use judge::problem::Method;
+use judge_core::problem::Method;
 use pretty_assertions::assert_eq;
 
 use crate::support::TempFolder;
@@ -328,7 +328,7 @@ fn every_export_compiles_alone_with_plain_rustc_and_answers_right() {
     let mut ids = valid_ids();
     // Every registered implementation as `list` names it, and the unlisted `leetcode/NAME` form.
     ids.extend(Target::LeetCode.names().into_iter().map(|name| format!("leetcode/{name}")));
-    assert_eq!(ids.len(), judge::registry::implementations().len() + leetcode::IMPLEMENTATIONS.len());
+    assert_eq!(ids.len(), judge_core::registry::implementations().len() + leetcode::IMPLEMENTATIONS.len());
     assert!(ids.iter().any(|id| id == "cses/fixed_board"), "{ids:?}");
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());
@@ -350,7 +350,8 @@ fn every_export_compiles_alone_with_plain_rustc_and_answers_right() {
 fn the_leetcode_ids_of_export_are_the_registry_ones() {
     // `leetcode51/NAME` must name a module with `solve_n_queens`, `leetcode52/NAME` one with
     // `total_n_queens`, as `cargo xtask list` shows them.
-    let registered: Vec<String> = judge::registry::implementations().iter().map(|entry| entry.id()).collect();
+    let registered: Vec<String> =
+        judge_core::registry::implementations().iter().map(|entry| entry.id()).collect();
     assert_eq!(valid_ids(), registered, "export lists exactly the ids `cargo xtask list` shows");
 }
 
@@ -360,7 +361,7 @@ fn every_registered_module_is_embedded_as_its_file_stands() {
         for name in target.names() {
             let source = target.source(name).expect("every registered name has a source");
             assert_eq!(source.path, format!("crates/{}/src/{name}.rs", target.crate_folder()));
-            let on_disk = judge::workspace_root().join(&source.path);
+            let on_disk = judge_core::install::workspace_root().join(&source.path);
             assert_eq!(
                 std::fs::read_to_string(&on_disk).expect("the module's file"),
                 source.text,
@@ -507,20 +508,20 @@ fn an_export_is_written_whole_or_not_at_all() {
     let folder = TempFolder::new("export-output");
     let target = folder.write("solution.rs", "an older file");
     let text = export("leetcode51/erickson").expect("exports");
-    judge::write_atomically(&target, &text).expect("write the export");
+    judge_core::files::write_atomically(&target, &text).expect("write the export");
     assert_eq!(std::fs::read_to_string(&target).expect("the written file"), text);
     std::fs::write(&target, "an older file").expect("write");
 
     // A folder that does not exist: an error naming the file, nothing written, no temporary file.
     let missing = folder.join("no-such-folder").join("solution.rs");
-    let error = judge::write_atomically(&missing, &text).expect_err("no such folder");
+    let error = judge_core::files::write_atomically(&missing, &text).expect_err("no such folder");
     assert!(error.to_string().starts_with(&format!("{}: cannot write: ", missing.display())), "{error}");
     assert!(!missing.exists());
     assert!(!folder.join("no-such-folder").exists(), "the folder is not made");
     // A target that is a folder: the rename fails and the temporary file goes.
     let a_folder = folder.join("a-folder");
     std::fs::create_dir(&a_folder).expect("create a folder");
-    let error = judge::write_atomically(&a_folder, &text).expect_err("a folder is no file");
+    let error = judge_core::files::write_atomically(&a_folder, &text).expect_err("a folder is no file");
     assert!(error.to_string().starts_with(&format!("{}: cannot write: ", a_folder.display())), "{error}");
     let mut left: Vec<String> = std::fs::read_dir(&folder.path)
         .expect("list the folder")

@@ -7,9 +7,9 @@
 use std::collections::BTreeSet;
 
 use checker::{oracle, Board};
-use judge::answer::Answer;
-use judge::problem::{Problem, TestInput};
-use judge::registry::{find, fixtures, implementations, Entry, Kernel};
+use judge_core::answer::Answer;
+use judge_core::problem::{Problem, TestInput};
+use judge_core::registry::{find, fixtures, implementations, Entry, Kernel};
 use pretty_assertions::assert_eq;
 
 /// The CSES statement's sample, whose answer is 65.
@@ -121,8 +121,8 @@ fn ids_are_unique_and_no_fixture_is_a_real_implementation() {
     for entry in &fixtures {
         assert!(entry.is_fixture, "{} is not marked a fixture", entry.id());
     }
-    assert_eq!(judge::registry::entries(false).len(), real.len());
-    assert_eq!(judge::registry::entries(true).len(), real.len() + fixtures.len());
+    assert_eq!(judge_core::registry::entries(false).len(), real.len());
+    assert_eq!(judge_core::registry::entries(true).len(), real.len() + fixtures.len());
 }
 
 #[test]

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use judge::judge::{
     CaseInfo, FileSummary, FirstFailure, JudgeReport, ProblemReport, RunResult, Verdict, SCHEMA_VERSION,
 };
-use judge::problem::{Problem, Scope};
 use judge::report::render_text;
 use judge::snapshot::SnapshotStatus;
+use judge_core::problem::{Problem, Scope};
 use pretty_assertions::assert_eq;
 
 /// Clear the screen, then write "hi" to the clipboard (OSC 52, ended by BEL).
@@ -86,7 +86,7 @@ fn hostile_report() -> JudgeReport {
                 scope: Scope::Within,
                 time_limit_ms: 1000,
                 memory_limit_mb: 512,
-                expected_from: judge::case::ExpectedFrom::CaseFile,
+                expected_from: judge_core::case::ExpectedFrom::CaseFile,
                 board: "........\n".repeat(8),
             }],
             runs,

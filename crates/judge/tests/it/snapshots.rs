@@ -10,10 +10,10 @@
 
 use crate::support::{board_of, count_of};
 use checker::{oracle, solution_set, Placement};
-use judge::case::load_cases;
 use judge::snapshot::{
     already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus, SNAPSHOT_LIMIT,
 };
+use judge_core::case::load_cases;
 use pretty_assertions::assert_eq;
 
 #[test]
@@ -81,7 +81,7 @@ fn every_case_expects_what_the_oracle_or_oeis_counts() {
         let truth = if board_of(case).reserved_count() == 0 {
             oracle::known_count(board_of(case).n())
         } else {
-            (board_of(case).n() <= judge::case::ORACLE_MAX_N).then(|| oracle::count(board_of(case)))
+            (board_of(case).n() <= judge_core::case::ORACLE_MAX_N).then(|| oracle::count(board_of(case)))
         };
         if let Some(truth) = truth {
             assert_eq!(count_of(case), truth, "{}", case.id);
@@ -118,7 +118,7 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
     assert_ne!(status, SnapshotStatus::Matches, "a missing snapshot");
 
     // The repository's snapshot of the same board: a match.
-    let repository = judge::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
+    let repository = judge_core::install::workspace_root().join(judge::snapshot::REPOSITORY_SNAPSHOT_FOLDER);
     std::fs::create_dir_all(folder.join("snapshots")).expect("create the snapshot folder");
     std::fs::copy(repository.join("cses__empty-8x8.snap"), &snapshot)
         .expect("copy the empty board's snapshot");
@@ -141,7 +141,7 @@ fn a_missing_or_different_snapshot_is_not_a_match() {
 
 /// A temporary cases folder holding the CSES sample as `cses/sample.toml`, with its case and the
 /// oracle's boards.
-fn sample_folder(label: &str) -> (crate::support::TempFolder, judge::case::Case, Vec<Placement>) {
+fn sample_folder(label: &str) -> (crate::support::TempFolder, judge_core::case::Case, Vec<Placement>) {
     let folder = crate::support::TempFolder::new(label);
     folder.write("cses/sample.toml", format!("board = \"\"\"\n{CSES_SAMPLE}\"\"\"\nexpected = 65\n"));
     let loaded = load_cases(&folder.path).expect("the temporary folder is readable");

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use judge::case::{load_cases, CaseError, Loaded};
+use judge_core::case::{load_cases, CaseError, Loaded};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A unique folder under the system's temporary folder, removed (with everything in it) on drop.
@@ -82,11 +82,11 @@ pub fn within<T: Send + 'static>(
 }
 
 /// A board's case's board.
-pub fn board_of(case: &judge::case::Case) -> &checker::Board {
+pub fn board_of(case: &judge_core::case::Case) -> &checker::Board {
     case.board().expect("a board's case")
 }
 
 /// A board's case's count.
-pub fn count_of(case: &judge::case::Case) -> u64 {
+pub fn count_of(case: &judge_core::case::Case) -> u64 {
     case.expected.expect("a board's case")
 }

@@ -10,8 +10,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use checker::{oracle, Board};
-use judge::case::{load_test_data, natural_cmp, ExpectedFrom, MAX_CASE_FILE_BYTES};
 use judge::stress::{random_board, Random};
+use judge_core::case::{load_test_data, natural_cmp, ExpectedFrom, MAX_CASE_FILE_BYTES};
 use pretty_assertions::assert_eq;
 
 use crate::support::{board_of, count_of, ids, load, messages, TempFolder};

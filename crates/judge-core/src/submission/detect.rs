@@ -9,7 +9,7 @@ pub(super) fn not_a_known_language(path: &Path) -> Error {
         "{}: not a {} file (`{} languages` lists them)",
         path.display(),
         crate::executor::extension_list(),
-        crate::invocation()
+        crate::install::invocation()
     ))
 }
 
@@ -227,7 +227,7 @@ pub(super) fn neither(path: &Path, language: Language, code: &str) -> String {
 }
 
 /// The method's name in a signature: the word before its parenthesis.
-pub(crate) fn method_name(signature: &'static str) -> &'static str {
+pub fn method_name(signature: &'static str) -> &'static str {
     let head = signature.split('(').next().unwrap_or(signature);
     let head = head.trim_end().trim_end_matches(|c: char| c == '=' || c.is_whitespace());
     let head = head.strip_suffix("= function").unwrap_or(head).trim_end();

@@ -129,7 +129,7 @@ impl Toolchain {
     }
 
     /// Whether a `--strict` build of `language` differs from its judged build.
-    pub(crate) fn has_strict_build(language: Language) -> bool {
+    pub fn has_strict_build(language: Language) -> bool {
         !language.strict_flags().is_empty()
     }
 
@@ -465,17 +465,19 @@ fn make_build(
     let compiled = submission.language.build(&context)?;
     // Written whole: another judge reads them before it takes the lock.
     match &compiled {
-        Compiled::Done { entry } => crate::write_atomically(&folder.join("built"), entry),
-        Compiled::Refused(message) => crate::write_atomically(&folder.join("compile-error.txt"), message),
+        Compiled::Done { entry } => crate::files::write_atomically(&folder.join("built"), entry),
+        Compiled::Refused(message) => {
+            crate::files::write_atomically(&folder.join("compile-error.txt"), message)
+        }
         Compiled::Stopped(_) => Ok(()),
     }
     .map_err(|error| Error::Environment(error.to_string()))?;
     Ok(compiled)
 }
 
-/// [`crate::lock_file`], its failure the machine's.
+/// [`crate::files::lock_file`], its failure the machine's.
 fn lock_key(path: &Path, operation: libc::c_int) -> Result<File, Error> {
-    crate::lock_file(path, operation).map_err(|error| Error::Environment(error.to_string()))
+    crate::files::lock_file(path, operation).map_err(|error| Error::Environment(error.to_string()))
 }
 
 /// How many builds the cache keeps beyond those used lately: every save under `--watch` is a new

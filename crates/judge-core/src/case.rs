@@ -49,7 +49,7 @@ pub use crate::truth::ORACLE_MAX_N;
 
 /// A snapshot's name: the case id with `/` as `__`, as insta names files. Two ids with one name
 /// are refused when a folder is loaded, so that no two cases share a snapshot.
-pub(crate) fn snapshot_name(case_id: &str) -> String {
+pub fn snapshot_name(case_id: &str) -> String {
     case_id.replace('/', "__")
 }
 
@@ -62,11 +62,11 @@ pub(crate) const MAX_PARSER_MESSAGE_CHARS: usize = 200;
 
 /// The extensions of test data: a board (`NAME.in`) and its expected count (`NAME.out`).
 pub(crate) const TEST_INPUT_EXTENSION: &str = "in";
-pub(crate) const TEST_OUTPUT_EXTENSION: &str = "out";
+pub const TEST_OUTPUT_EXTENSION: &str = "out";
 
 /// The folder, inside a cases folder other than the repository's, that holds the snapshots; it is
 /// never read as cases.
-pub(crate) const SNAPSHOT_FOLDER: &str = "snapshots";
+pub const SNAPSHOT_FOLDER: &str = "snapshots";
 
 /// One judged case.
 #[derive(Clone, Debug)]
@@ -109,7 +109,7 @@ impl Case {
 
     /// What its runs are held to in a report: the count for a board (for LeetCode 51, the number
     /// of boards), the number of placements, one a side, for sides.
-    pub(crate) fn expected_number(&self) -> u64 {
+    pub fn expected_number(&self) -> u64 {
         match &self.input {
             TestInput::Board(_) => self.expected.unwrap_or_default(),
             TestInput::Sides(sides) => sides.len() as u64,
@@ -120,7 +120,7 @@ impl Case {
     }
 
     /// The board and its count, for a board's case.
-    pub(crate) fn board_and_count(&self) -> Option<(&Board, u64)> {
+    pub fn board_and_count(&self) -> Option<(&Board, u64)> {
         Some((self.input.board()?, self.expected?))
     }
 

@@ -14,7 +14,7 @@ use crate::runner::{Isolation, Job};
 use crate::sandbox::{Layout, Sandbox, BOX};
 
 mod tools;
-pub(crate) use tools::*;
+pub use tools::*;
 
 /// What an executor's `launch` is told.
 #[derive(Debug)]
@@ -285,7 +285,7 @@ impl BuildContext<'_> {
             return Some(folder);
         }
         std::fs::create_dir_all(&root).ok()?;
-        let _lock = crate::lock_file(&root.join(format!("{name}.lock")), libc::LOCK_EX).ok()?;
+        let _lock = crate::files::lock_file(&root.join(format!("{name}.lock")), libc::LOCK_EX).ok()?;
         if done.exists() {
             return Some(folder);
         }
@@ -540,7 +540,7 @@ pub(crate) fn quoted_for_line(path: &Path) -> String {
 }
 
 /// FNV-1a, 64 bits: the same key on every machine and every Rust version.
-pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
+pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .fold(0xcbf2_9ce4_8422_2325, |hash, &byte| (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3))

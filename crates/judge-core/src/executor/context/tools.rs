@@ -22,7 +22,7 @@ impl Tool {
 ///
 /// # Errors
 /// The machine's ([`Error::Environment`]): one line naming the missing tool.
-pub(crate) fn resolve_tool(name: &str) -> Result<Tool, Error> {
+pub fn resolve_tool(name: &str) -> Result<Tool, Error> {
     static RESOLVED: std::sync::Mutex<Vec<(String, Tool)>> = std::sync::Mutex::new(Vec::new());
     let mut resolved = RESOLVED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if let Some((_, tool)) = resolved.iter().find(|(known, _)| known == name) {

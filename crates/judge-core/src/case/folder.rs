@@ -171,7 +171,7 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
 }
 
 /// [`natural_cmp`] on paths, component by component.
-pub(crate) fn natural_path_cmp(a: &Path, b: &Path) -> Ordering {
+pub fn natural_path_cmp(a: &Path, b: &Path) -> Ordering {
     let parts = |path: &Path| -> Vec<String> {
         path.components().map(|part| part.as_os_str().to_string_lossy().into_owned()).collect()
     };
@@ -472,7 +472,7 @@ impl Walk {
 /// # Errors
 /// The user's ([`crate::error::Error::Input`]): one line naming the first link on the way; also
 /// when `target` is not under `folder`.
-pub(crate) fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), crate::error::Error> {
+pub fn refuse_links_below(folder: &Path, target: &Path) -> Result<(), crate::error::Error> {
     links_below(folder, target).map_err(crate::error::Error::Input)
 }
 

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::Error;
 use crate::problem::{Method, Problem};
-pub(crate) use context::{resolve_tool, BuildContext, Compiled, RunContext};
+pub use context::{resolve_tool, BuildContext, Compiled, RunContext};
 
 pub(crate) use signature::Declared;
 

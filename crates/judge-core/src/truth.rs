@@ -27,7 +27,7 @@ pub fn count(board: &Board) -> u64 {
 ///
 /// # Errors
 /// The user's ([`Error::Input`]): one line saying why the board is out of reach.
-pub(crate) fn count_within_reach(board: &Board) -> Result<u64, Error> {
+pub fn count_within_reach(board: &Board) -> Result<u64, Error> {
     if board.reserved_count() == 0 {
         let unknown = || Error::Input(format!("no known count for n = {}", board.n()));
         oracle::known_count(board.n()).ok_or_else(unknown)
@@ -78,7 +78,7 @@ fn checked_boards(board: &Board, expected: u64) -> Result<Vec<Placement>, String
 /// # Errors
 /// The user's ([`Error::Input`]): a board out of the oracle's reach, or placed queens that not
 /// exactly one solution holds.
-pub(crate) fn lines(problem: Problem, input: &TestInput) -> Result<Vec<String>, Error> {
+pub fn lines(problem: Problem, input: &TestInput) -> Result<Vec<String>, Error> {
     static KNOWN: Mutex<Vec<(Problem, String, Vec<String>)>> = Mutex::new(Vec::new());
     if matches!(input, TestInput::Board(_) | TestInput::Sides(_)) {
         return Err(Error::Input(format!("{problem} answers no lines")));

@@ -73,7 +73,7 @@ impl TestInput {
     }
 
     /// The largest side in it: what orders tests from the hardest.
-    pub(crate) fn largest_side(&self) -> usize {
+    pub fn largest_side(&self) -> usize {
         match self {
             TestInput::Board(board) => board.n(),
             TestInput::Sides(sides) => sides.iter().copied().max().unwrap_or(0),
@@ -209,7 +209,7 @@ impl Problem {
     }
 
     /// Whether `board` is an input of this problem, and within the judge's constraints or not.
-    pub(crate) fn admits_board(self, board: &Board) -> Option<Scope> {
+    pub fn admits_board(self, board: &Board) -> Option<Scope> {
         match self.description().domain {
             Domain::Side(side) => (board.n() == side).then_some(Scope::Within),
             Domain::AnySide => Some(Scope::Within),
@@ -262,29 +262,29 @@ impl Problem {
 
     /// Whether its judge runs every test of a submission in one process, one after another
     /// (LeetCode, whose method is called once a test), rather than each test in a fresh process.
-    pub(crate) fn runs_in_one_process(self) -> bool {
+    pub fn runs_in_one_process(self) -> bool {
         self.description().leetcode.is_some()
     }
 
     /// Whether a submission answers this problem through LeetCode's method (a driver), rather than
     /// as a whole program reading the board.
-    pub(crate) fn is_leetcode(self) -> bool {
+    pub fn is_leetcode(self) -> bool {
         self.description().leetcode.is_some()
     }
 
     /// The LeetCode method a submission implements, for a LeetCode problem.
-    pub(crate) fn method(self) -> Option<Method> {
+    pub fn method(self) -> Option<Method> {
         self.description().leetcode.map(|(method, _)| method)
     }
 
     /// The LeetCode problem that asks for `method`.
-    pub(crate) fn of_method(method: Method) -> Problem {
+    pub fn of_method(method: Method) -> Problem {
         // parse_all refuses a set of descriptions where a method has no problem.
         Problem::all().find(|problem| problem.method() == Some(method)).unwrap_or(Problem(0))
     }
 
     /// LeetCode's number of the problem (`51`), for a LeetCode problem.
-    pub(crate) fn leetcode_number(self) -> Option<u32> {
+    pub fn leetcode_number(self) -> Option<u32> {
         self.description().leetcode.map(|(_, number)| number)
     }
 }

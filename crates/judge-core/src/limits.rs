@@ -32,7 +32,7 @@ pub const STRICT_MEMORY_FACTOR: u64 = 4;
 /// A `--strict` run of a case whose limits are `case`: the checked build (sanitizers, debug
 /// assertions) is slow and hungry, so ten times the CPU time and [`STRICT_MEMORY_FACTOR`] times the
 /// memory.
-pub(crate) fn strict(case: Limits) -> Limits {
+pub fn strict(case: Limits) -> Limits {
     Limits {
         cpu_time: case.cpu_time.saturating_mul(10),
         memory_bytes: case.memory_bytes.saturating_mul(STRICT_MEMORY_FACTOR),
@@ -59,7 +59,7 @@ pub(crate) fn build() -> Limits {
 
 /// A stress run on a drawn board: `cpu_time` (`--time-limit`), and the memory of the problem of
 /// boards (CSES's 512 MB).
-pub(crate) fn stress(cpu_time: Duration) -> Limits {
+pub fn stress(cpu_time: Duration) -> Limits {
     let memory_mb = Problem::all().next().map_or(512, |problem| problem.limits().1);
     Limits { cpu_time, memory_bytes: memory_mb << 20, output_bytes: DEFAULT_OUTPUT_BYTES, wall_time: None }
 }
@@ -69,7 +69,7 @@ const BENCH_MEMORY: u64 = 4 << 30;
 
 /// A bench run with a wall-clock `deadline` and `cpu_time` (the deadline on every core it is
 /// pinned to, or the budget for a file).
-pub(crate) fn bench(cpu_time: Duration, deadline: Duration) -> Limits {
+pub fn bench(cpu_time: Duration, deadline: Duration) -> Limits {
     Limits {
         cpu_time,
         memory_bytes: BENCH_MEMORY,
@@ -79,7 +79,7 @@ pub(crate) fn bench(cpu_time: Duration, deadline: Duration) -> Limits {
 }
 
 /// A language's self-test: a small program's build and run, with room for a slow toolchain.
-pub(crate) fn self_test() -> Limits {
+pub fn self_test() -> Limits {
     Limits {
         cpu_time: Duration::from_secs(10),
         memory_bytes: 512 << 20,

@@ -41,7 +41,7 @@ impl Contestant {
 
     /// What reads its runtime's reports (a panic, an exception, a sanitizer's finding, a failed
     /// allocation): a file's language; a built-in's is Rust's.
-    pub(crate) fn runtime(&self) -> crate::executor::Language {
+    pub fn runtime(&self) -> crate::executor::Language {
         match self {
             Contestant::File { submission, .. } => submission.language,
             Contestant::Builtin(_) => crate::executor::builtin_runtime(),
@@ -56,12 +56,12 @@ impl Contestant {
     }
 
     /// Whether a TLE of it is expected: a built-in search shown to be too slow by design.
-    pub(crate) fn too_slow_by_design(&self) -> bool {
+    pub fn too_slow_by_design(&self) -> bool {
         self.search_reach().is_some()
     }
 
     /// A built-in search's reach ([`crate::registry::Entry::search_reach`]).
-    pub(crate) fn search_reach(&self) -> Option<usize> {
+    pub fn search_reach(&self) -> Option<usize> {
         match self {
             Contestant::Builtin(entry) => entry.search_reach,
             Contestant::File { .. } => None,
@@ -70,7 +70,7 @@ impl Contestant {
 
     /// Whether one run answers all its problems on a case (a counter's CSES and `queens` tables),
     /// rather than one run a problem (a LeetCode driver is told which method to call).
-    pub(crate) fn one_run_for_all_problems(&self) -> bool {
+    pub fn one_run_for_all_problems(&self) -> bool {
         match self {
             Contestant::Builtin(_) => true,
             Contestant::File { submission, .. } => submission.shape == Shape::Program,
@@ -85,10 +85,7 @@ impl Contestant {
 /// # Errors
 /// A usage error (a file in no known language, problems that cannot go together), or a folder
 /// that cannot be read.
-pub(crate) fn detect_all(
-    files: &[PathBuf],
-    problems: &[Problem],
-) -> Result<(Vec<Submission>, Vec<Error>), Error> {
+pub fn detect_all(files: &[PathBuf], problems: &[Problem]) -> Result<(Vec<Submission>, Vec<Error>), Error> {
     let (paths, mut refused) = crate::submission::expand_each(files)?;
     let mut submissions: Vec<Submission> = Vec::new();
     for path in &paths {
@@ -102,7 +99,8 @@ pub(crate) fn detect_all(
     for submission in &mut submissions {
         if names.iter().filter(|name| **name == submission.name).count() > 1 {
             submission.name =
-                crate::escape::escape_one_line(&crate::display_relative(&submission.path)).into_owned();
+                crate::escape::escape_one_line(&crate::files::display_relative(&submission.path))
+                    .into_owned();
         }
     }
     Ok((submissions, refused))
@@ -118,7 +116,7 @@ pub(crate) type Built = (Vec<Contestant>, Vec<String>, Vec<Error>);
 ///
 /// # Errors
 /// One line when a build cannot even start (a missing compiler, an unwritable folder).
-pub(crate) fn build_all(
+pub fn build_all(
     submissions: Vec<Submission>,
     toolchain: &Toolchain,
     build_folder: &Path,
@@ -222,7 +220,7 @@ pub struct Attempt {
 /// the judge holds them (LeetCode 51's cases with a snapshot). Sides have no count: any right
 /// placement of each is accepted.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Truth<'a> {
+pub struct Truth<'a> {
     pub input: &'a TestInput,
     pub count: Option<u64>,
     pub boards: Option<&'a [Placement]>,
@@ -276,7 +274,7 @@ impl Attempt {
     ///
     /// # Errors
     /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
-    pub(crate) fn grade(&self, truth: &Truth) -> Result<Run, Error> {
+    pub fn grade(&self, truth: &Truth) -> Result<Run, Error> {
         let (verdict, received, detail, wrong_number) = match &self.result {
             Err(Failure::Judge(reason)) => return Err(reason.clone()),
             Err(Failure::Verdict(verdict, detail)) => (*verdict, None, Some(detail.clone()), false),

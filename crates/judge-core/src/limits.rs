@@ -10,14 +10,14 @@ use crate::runner::{Limits, DEFAULT_OUTPUT_BYTES};
 
 /// The CPU time and memory a run of `input` gets where its case states none: those of the first
 /// problem whose input it is, else of the first problem (CSES 1624's 1 s and 512 MB).
-pub fn defaults_for(input: &TestInput) -> (u64, u64) {
+pub(crate) fn defaults_for(input: &TestInput) -> (u64, u64) {
     let problem = Problem::all().find(|problem| problem.admits(input).is_some());
     problem.or_else(|| Problem::all().next()).map_or((1000, 512), Problem::limits)
 }
 
 /// A case's run: CPU time in milliseconds and memory in MB, as the case says; the wall-clock
 /// backstop is the runner's (twice the CPU time and a second).
-pub fn of_case(time_limit_ms: u64, memory_limit_mb: u64) -> Limits {
+pub(crate) fn of_case(time_limit_ms: u64, memory_limit_mb: u64) -> Limits {
     Limits {
         cpu_time: Duration::from_millis(time_limit_ms),
         memory_bytes: memory_limit_mb << 20,

@@ -249,7 +249,7 @@ impl Problem {
     }
 
     /// The class its judge runs of a Java program, when it runs one name only.
-    pub fn java_class(self) -> Option<&'static str> {
+    pub(crate) fn java_class(self) -> Option<&'static str> {
         self.description().java_class.as_deref()
     }
 

@@ -254,7 +254,7 @@ pub fn parse(path: &str, text: &str) -> Result<Description, String> {
 /// # Errors
 /// The first bad file's line; or two problems with one order, or a LeetCode method that not
 /// exactly one problem asks for.
-pub fn parse_all(files: &[(&str, &str)]) -> Result<Vec<Description>, String> {
+pub(crate) fn parse_all(files: &[(&str, &str)]) -> Result<Vec<Description>, String> {
     let mut descriptions =
         files.iter().map(|(path, text)| parse(path, text)).collect::<Result<Vec<_>, _>>()?;
     descriptions.sort_by_key(|description| description.order);

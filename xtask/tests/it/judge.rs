@@ -174,7 +174,7 @@ fn every_failure_kind_is_reported_in_one_run_and_none_stops_the_others() {
     let (re, detail) = fixture("cses/broken-panics", "good");
     assert_eq!(re, "RE");
     assert!(
-        detail.starts_with("panicked at crates/judge/src/registry.rs:")
+        detail.starts_with("panicked at crates/judge-core/src/registry.rs:")
             && detail.contains("deliberate panic"),
         "{detail}"
     );

@@ -6,11 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use checker::Placement;
-
-use crate::answer::{
-    check_lines, check_placements, find_wrong, longest_answer, parse_budget, Answer, Verdict, Wrong,
-};
+use crate::answer::{longest_answer, parse_budget, Answer, Verdict};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
 use crate::problem::{Problem, TestInput};
@@ -19,7 +15,9 @@ use crate::runner::{Ending, Finished, Isolation, Job, Limits, SessionTest};
 use crate::sandbox::Sandbox;
 use crate::submission::{Build, Shape, Submission, Toolchain};
 
+mod grade;
 mod prepared;
+pub use grade::{Additions, Run, Truth};
 use prepared::Prepared;
 
 /// Who is judged: a built-in implementation, or a submitted file and its build.
@@ -196,7 +194,7 @@ pub enum Failure {
 
 /// What one attempt gave: the answer, read from its channel, or the failure that left none; what
 /// the kernel measured; and a built-in's own samples when bench asked.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Attempt {
     pub result: Result<Answer, Failure>,
     pub cpu_time: Option<Duration>,
@@ -214,90 +212,6 @@ pub struct Attempt {
     /// In a session: the test ran first in a new process, the one before it having been ended by
     /// the test before.
     pub new_process: bool,
-}
-
-/// What is right on one test: its input, the count (for a board), and the boards themselves where
-/// the judge holds them (LeetCode 51's cases with a snapshot). Sides have no count: any right
-/// placement of each is accepted.
-#[derive(Clone, Copy, Debug)]
-pub struct Truth<'a> {
-    pub input: &'a TestInput,
-    pub count: Option<u64>,
-    pub boards: Option<&'a [Placement]>,
-    /// The right lines, for an answer of lines (`truth::lines`).
-    pub lines: Option<&'a [String]>,
-}
-
-impl Truth<'_> {
-    /// Checks `answer` against it with the checker.
-    ///
-    /// # Errors
-    /// What is wrong.
-    fn check(&self, answer: &Answer) -> Result<(), Wrong> {
-        match (self.input, self.count, self.lines) {
-            (TestInput::Sides(sides), ..) => check_placements(sides, answer),
-            (TestInput::Board(board), Some(count), _) => find_wrong(board, count, self.boards, answer),
-            (TestInput::Board(_), None, _) => Err("no count is known for this board".into()),
-            (TestInput::Boards(_) | TestInput::Placed { .. }, _, Some(lines)) => check_lines(lines, answer),
-            (TestInput::Boards(_) | TestInput::Placed { .. }, _, None) => {
-                Err("no right lines are known for this input".into())
-            }
-        }
-    }
-}
-
-/// One graded run, the record every command reads: what the kernel measured, its verdict (set by
-/// [`Attempt::grade`] and nowhere else), what it answered (a count, or how many boards or
-/// placements) where its answer could be read, why it is not AC, and with `--strict` the fault its
-/// checked run found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run {
-    pub verdict: Verdict,
-    pub received: Option<i128>,
-    pub detail: Option<String>,
-    /// A WA whose answer is well formed and wrong in its number alone (a count, or boards each
-    /// right and none twice): `received` says what is wrong.
-    pub wrong_number: bool,
-    pub cpu_time_ns: Option<u64>,
-    pub wall_time_ns: Option<u64>,
-    pub peak_memory_bytes: Option<u64>,
-    /// In a session: the test ran first in a new process, the one before it having been ended by
-    /// the test before.
-    pub new_process: bool,
-    /// With `--strict`: the first fault of the run again under the checks judges leave off.
-    pub strict_fault: Option<String>,
-}
-
-impl Attempt {
-    /// The one grading step: the contestant's failure is its verdict; an answer is held against
-    /// `truth` with the checker (AC, or WA with the checker's reason); the facts come along.
-    ///
-    /// # Errors
-    /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
-    pub fn grade(&self, truth: &Truth) -> Result<Run, Error> {
-        let (verdict, received, detail, wrong_number) = match &self.result {
-            Err(Failure::Judge(reason)) => return Err(reason.clone()),
-            Err(Failure::Verdict(verdict, detail)) => (*verdict, None, Some(detail.clone()), false),
-            Ok(answer) => match truth.check(answer) {
-                Ok(()) => (Verdict::AC, Some(answer.received()), None, false),
-                Err(Wrong { detail, number_only }) => {
-                    (Verdict::WA, Some(answer.received()), Some(detail), number_only)
-                }
-            },
-        };
-        let nanos = |duration: Duration| u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX);
-        Ok(Run {
-            verdict,
-            received,
-            detail,
-            wrong_number,
-            cpu_time_ns: self.cpu_time.map(nanos),
-            wall_time_ns: self.wall_time.map(nanos),
-            peak_memory_bytes: self.peak_memory_bytes,
-            new_process: self.new_process,
-            strict_fault: None,
-        })
-    }
 }
 
 fn child_request_of(request: &Request, session: bool) -> ChildRequest {
@@ -529,53 +443,6 @@ mod tests {
     use super::*;
     use crate::runner::Limits;
     use checker::Board;
-
-    fn attempt_with(result: Result<Answer, Failure>) -> Attempt {
-        Attempt { result, ..failed(Failure::Judge(Error::Environment(String::new()))) }
-    }
-
-    /// A run with no facts measured: what `attempt_with` grades to.
-    fn run(verdict: Verdict, detail: Option<&str>) -> Run {
-        Run {
-            verdict,
-            received: None,
-            detail: detail.map(str::to_string),
-            wrong_number: false,
-            cpu_time_ns: None,
-            wall_time_ns: None,
-            peak_memory_bytes: None,
-            new_process: false,
-            strict_fault: None,
-        }
-    }
-
-    /// The one grading step: a count or boards against the truth, a contestant's failure as its
-    /// verdict, the judge's failure as no verdict; the truth from the oracle, not from a solution.
-    #[test]
-    fn an_attempt_is_graded_once_against_the_truth() {
-        let board = Board::parse("....\n....\n....\n....\n").expect("4 x 4");
-        let count = checker::oracle::count(&board);
-        let input = TestInput::Board(board);
-        let truth = Truth { input: &input, count: Some(count), boards: None, lines: None };
-        let graded = |result| attempt_with(result).grade(&truth);
-        let right = i128::from(count);
-        assert_eq!(
-            graded(Ok(Answer::Count(right))),
-            Ok(Run { received: Some(right), ..run(Verdict::AC, None) })
-        );
-        let wrong = graded(Ok(Answer::Count(right + 1))).expect("a verdict");
-        assert_eq!((wrong.verdict, wrong.received, wrong.wrong_number), (Verdict::WA, Some(right + 1), true));
-        assert_eq!(wrong.detail.as_deref(), Some(format!("expected {count}, got {}", right + 1).as_str()));
-        // One board whose two queens attack each other: WA, with the checker's reason.
-        let attacking =
-            vec![vec!["Q...".to_string(), "Q...".to_string(), "....".to_string(), "....".to_string()]];
-        let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");
-        assert_eq!((boards.verdict, boards.received, boards.wrong_number), (Verdict::WA, Some(1), false));
-        let crashed = graded(Err(Failure::Verdict(Verdict::RE, "killed by signal 11".to_string())));
-        assert_eq!(crashed, Ok(run(Verdict::RE, Some("killed by signal 11"))));
-        let cannot = Error::Environment("cannot start".to_string());
-        assert_eq!(graded(Err(Failure::Judge(cannot.clone()))), Err(cannot));
-    }
 
     /// A run the judge cannot start (here, its child program is missing) is the judge's failure,
     /// whatever the problem's way of running: never the contestant's RE.

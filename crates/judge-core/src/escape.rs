@@ -33,7 +33,7 @@ fn is_bidirectional(c: char) -> bool {
 ///
 /// # Examples
 /// ```
-/// use judge::escape::escape_one_line;
+/// use judge_core::escape::escape_one_line;
 /// assert_eq!(escape_one_line("a.py\n9 verdicts: 9 AC"), r"a.py\x0a9 verdicts: 9 AC");
 /// ```
 pub fn escape_one_line(text: &str) -> Cow<'_, str> {
@@ -47,7 +47,7 @@ pub fn escape_one_line(text: &str) -> Cow<'_, str> {
 ///
 /// # Examples
 /// ```
-/// use judge::escape::escape_controls;
+/// use judge_core::escape::escape_controls;
 /// assert_eq!(escape_controls("\x1b[2J\x07done"), r"\x1b[2J\x07done");
 /// assert_eq!(escape_controls("line 1\n\tline 2, é"), "line 1\n\tline 2, é");
 /// assert_eq!(escape_controls("\u{9b}31m"), r"\u{9b}31m");

@@ -52,7 +52,7 @@ use crate::table::{format_duration, Style, Table};
 use judge_core::answer::Verdict;
 use judge_core::case::{load_cases, Case};
 use judge_core::child::Samples;
-use judge_core::contestant::{attempt, Contestant, Request, Timing, Truth};
+use judge_core::contestant::{attempt, Additions, Contestant, Request, Timing, Truth};
 use judge_core::error::Error;
 use judge_core::files::display_relative;
 use judge_core::problem::TestInput;

@@ -203,10 +203,10 @@ fn notes_section(page: &mut String, report: &JudgeReport) {
 fn cell(run: &RunResult, case: &CaseInfo) -> String {
     let strict = run.strict_fault.is_some();
     let label = if strict { "AC, but" } else { run.verdict.label() };
-    let (time, width) = match run.cpu_time_ns {
-        Some(ns) => {
-            let share = ns as f64 / (case.time_limit_ms.max(1) as f64 * 1e6);
-            (format_duration(std::time::Duration::from_nanos(ns)), (share * 100.0).clamp(0.0, 100.0))
+    let (time, width) = match run.cpu_time {
+        Some(cpu_time) => {
+            let share = cpu_time.as_secs_f64() / (case.time_limit_ms.max(1) as f64 / 1e3);
+            (format_duration(cpu_time), (share * 100.0).clamp(0.0, 100.0))
         }
         None => (String::new(), 0.0),
     };

@@ -18,9 +18,9 @@ use crate::choose::{choose, Choice, Chosen};
 use crate::pattern::matches;
 use crate::snapshot::{already_matches, assert_case, has_snapshot, oracle_boards, SnapshotStatus};
 use judge_core::case::{load_cases, Case};
-use judge_core::contestant::{attempt, attempt_session, Attempt, Contestant, Request, Run, Truth};
+use judge_core::contestant::{attempt, attempt_session, Additions, Attempt, Contestant, Request, Run, Truth};
 use judge_core::error::Error;
-use judge_core::problem::{AnswerKind, Input, Problem, Scope, TestInput};
+use judge_core::problem::{Problem, Scope};
 use judge_core::sandbox::Sandbox;
 use judge_core::submission::{Build, Submission, Toolchain};
 
@@ -34,7 +34,7 @@ pub use strict::*;
 use summary::*;
 
 /// The version of the JSON report's layout; it changes when a field changes meaning or goes away.
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// One child process to run: a contestant on a case, for every problem it answers there.
 struct Task<'a> {
@@ -43,10 +43,21 @@ struct Task<'a> {
     problems: Vec<(Problem, Scope)>,
 }
 
-/// What one task's run gave, before it is spread over its problems' tables: the graded run, or the
-/// judge's own failure to make it (see [`judge_core::contestant::Failure::Judge`]), which ends the
-/// judging as an error of the environment, never as the file's verdict.
-type Outcome = Result<Run, Error>;
+/// What one task's run gave, before it is spread over its problems' tables: its attempt, kept until
+/// its run is graded for good, or the judge's own failure to make it (see
+/// [`judge_core::contestant::Failure::Judge`]), which ends the judging as an error of the
+/// environment, never as the file's verdict.
+type Outcome = Result<Ran, Error>;
+
+/// A task's attempt and its verdict, until what other runs add to its record is known (LeetCode's
+/// run alone of a test that failed after others, `--strict`'s checked run): then it is graded once
+/// more with those additions, and that `Run` is the one the reports read ([`grade_all`]).
+#[derive(Clone, Debug)]
+struct Ran {
+    attempt: Attempt,
+    verdict: Verdict,
+    additions: Additions,
+}
 
 /// Runs the judge. `child_program` is the executable that answers `__run` (the front's own);
 /// `progress` is told (done, total) after each run.
@@ -88,10 +99,11 @@ pub fn judge(
     let (tasks, slow_runs_left_out) = plan_tasks(&implementations, &cases, &problems, options.slow);
     notes.extend(slow_runs_note(&slow_runs_left_out));
     let units = plan_units(&tasks, options.fail_fast);
-    let mut outcomes = run_units(&tasks, &units, &references, options, child_program, progress)?;
+    let mut rans = run_units(&tasks, &units, &references, options, child_program, progress)?;
     if options.strict {
-        notes.extend(strict_pass(&tasks, &mut outcomes, options, child_program));
+        notes.extend(strict_pass(&tasks, &mut rans, options, child_program));
     }
+    let outcomes = grade_all(&tasks, rans, &references)?;
     let mut problem_reports = problem_reports(&problems, &implementations, &cases);
     let mut files = file_summaries(&implementations);
     record_leetcode_results(&tasks, &units, &outcomes, &mut files);
@@ -234,7 +246,7 @@ fn run_units(
     options: &JudgeOptions,
     child_program: &Path,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Result<Vec<Option<Run>>, Error> {
+) -> Result<Vec<Option<Ran>>, Error> {
     let failed: std::sync::Mutex<BTreeSet<String>> = std::sync::Mutex::new(BTreeSet::new());
     let done = std::sync::atomic::AtomicUsize::new(0);
     let ran: Vec<Vec<(usize, Outcome)>> = judge_core::pool::map(
@@ -246,7 +258,7 @@ fn run_units(
             // A failure within the judge's constraints stops the contestant's runs (--fail-fast).
             let stops = |task: &Task, outcome: &Outcome| {
                 let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
-                let fails = outcome.as_ref().map_or(true, |run| run.verdict != Verdict::AC) && within;
+                let fails = outcome.as_ref().map_or(true, |ran| ran.verdict != Verdict::AC) && within;
                 if fails {
                     lock().insert(task.contestant.id());
                 }
@@ -290,10 +302,10 @@ fn run_units(
         },
         |_| {},
     );
-    let mut runs: Vec<Option<Run>> = tasks.iter().map(|_| None).collect();
+    let mut runs: Vec<Option<Ran>> = tasks.iter().map(|_| None).collect();
     for (index, outcome) in ran.into_iter().flatten() {
         match outcome {
-            Ok(run) => runs[index] = Some(run),
+            Ok(ran) => runs[index] = Some(ran),
             Err(reason) => {
                 let task = &tasks[index];
                 return Err(Error::Environment(format!(
@@ -395,61 +407,37 @@ fn run_task(
     outcome_of(task, attempt(task.contestant, &request_of(task), child_program, sandbox), reference)
 }
 
-/// Judges what one attempt at a task gave: its run, graded once ([`Attempt::grade`]), with what a
-/// person needs beside a file's failure.
-fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
+/// The truth of a task's test, as every grading of its attempts holds them to.
+fn truth_of<'t>(task: &Task<'t>, reference: Option<&'t [Placement]>) -> Truth<'t> {
     let (problem, _) = task.problems[0];
-    let lines = judge_core::truth::lines(problem, &task.case.input).ok();
-    let truth = Truth {
-        input: &task.case.input,
-        count: task.case.expected,
-        boards: reference,
-        lines: lines.as_deref(),
-    };
-    let mut run = attempt.grade(&truth)?;
-    // An answer that could not be read says what the right one was.
-    if let Run { verdict: Verdict::WA, received: None, detail: Some(detail), .. } = &mut run {
-        if problem.answer() == AnswerKind::Count && !detail.starts_with("answer too long") {
-            detail.push_str(&format!("; the right answer is {}", task.case.expected_number()));
-        }
-    }
-    if matches!(task.contestant, Contestant::File { .. }) && run.verdict != Verdict::CE {
-        let verdict = run.verdict;
-        run.detail = run
-            .detail
-            .map(|detail| with_context(detail, verdict, problem, &task.case.input, attempt.printed));
-    }
-    Ok(run)
+    Truth::new(problem, &task.case.input, task.case.expected, reference)
 }
 
-/// A submission's failure, with what a person needs to reproduce it: the input, and what a
-/// LeetCode solution printed.
-fn with_context(
-    detail: String,
-    verdict: Verdict,
-    problem: Problem,
-    input: &TestInput,
-    printed: Option<String>,
-) -> String {
-    let mut text = detail;
-    if verdict == Verdict::WA || printed.is_some() {
-        match (problem.input(), input) {
-            (Input::Board, TestInput::Board(board)) => {
-                text.push_str(&format!("\ninput:\n{}", board.to_text().trim_end()))
-            }
-            (Input::Side, TestInput::Board(board)) => text.push_str(&format!("\ninput: n = {}", board.n())),
-            (_, TestInput::Placed { queens, .. }) => {
-                let placed: Vec<String> =
-                    queens.iter().map(|(row, column)| format!("({row}, {column})")).collect();
-                text.push_str(&format!("\ninput: {}: {}", input.label(), placed.join(", ")));
-            }
-            (_, input) => text.push_str(&format!("\ninput: {}, then 0", input.label())),
-        }
-    }
-    if let Some(printed) = printed {
-        let lines: Vec<&str> = printed.lines().take(10).collect();
-        let more = if printed.lines().count() > 10 { "\n  ..." } else { "" };
-        text.push_str(&format!("\nits stdout:\n  {}{more}", lines.join("\n  ")));
-    }
-    text
+/// Judges what one attempt at a task gave, through the one grading step ([`Attempt::grade`]), with
+/// what a person needs beside a file's failure; the attempt is kept for its final grading.
+fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
+    let additions = Additions {
+        right_answer: true,
+        reproduce: matches!(task.contestant, Contestant::File { .. }),
+        ..Additions::default()
+    };
+    let run = attempt.grade(&truth_of(task, reference), &additions)?;
+    Ok(Ran { attempt, verdict: run.verdict, additions })
+}
+
+/// Each task's run, graded for good: its attempt held to its truth once more, with what the
+/// session and `--strict` added.
+///
+/// # Errors
+/// None in practice: an attempt that graded once grades again; the judge's failure otherwise.
+fn grade_all(
+    tasks: &[Task],
+    rans: Vec<Option<Ran>>,
+    references: &BTreeMap<String, Vec<Placement>>,
+) -> Result<Vec<Option<Run>>, Error> {
+    let graded = tasks.iter().zip(rans).map(|(task, ran)| {
+        ran.map(|ran| ran.attempt.grade(&truth_of(task, reference_of(references, task)), &ran.additions))
+            .transpose()
+    });
+    graded.collect()
 }

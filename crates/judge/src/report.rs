@@ -6,8 +6,6 @@
 //! `escape_controls` before the judge's own colours are added, so that the only escape sequences
 //! the text holds are the judge's SGR colours. The JSON report keeps the exact text.
 
-use std::time::Duration;
-
 use crate::judge::{JudgeReport, ProblemReport, RunResult, Verdict};
 use crate::snapshot::SnapshotStatus;
 use crate::table::{format_duration, Style, Table};
@@ -97,8 +95,8 @@ fn cell(run: &RunResult) -> (String, Style) {
         Some(_) => ("AC, but", Style::Yellow),
         None => (run.verdict.label(), style(run.verdict)),
     };
-    let text = match run.cpu_time_ns {
-        Some(ns) => format!("{label} {}", format_duration(Duration::from_nanos(ns))),
+    let text = match run.cpu_time {
+        Some(cpu_time) => format!("{label} {}", format_duration(cpu_time)),
         None => label.to_string(),
     };
     (text, style)

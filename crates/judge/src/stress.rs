@@ -26,7 +26,7 @@ use checker::Board;
 use crate::choose::{choose, Choice};
 use judge_core::answer::Verdict;
 use judge_core::case::ORACLE_MAX_N;
-use judge_core::contestant::{attempt, Contestant, Request, Run, Truth};
+use judge_core::contestant::{attempt, Additions, Contestant, Request, Run, Truth};
 use judge_core::error::Error;
 use judge_core::problem::{Domain, Input, Problem, TestInput};
 use judge_core::runner::Limits;
@@ -120,8 +120,7 @@ pub fn outcome(
     let input = TestInput::Board(board.clone());
     let request = Request::judged(problem, &input, context.limits);
     let attempt = attempt(contestant, &request, context.child_program, context.sandbox);
-    let truth = Truth { input: &input, count: Some(count), boards: None, lines: None };
-    match attempt.grade(&truth) {
+    match attempt.grade(&Truth::new(problem, &input, Some(count), None), &Additions::default()) {
         Err(reason) => Outcome::JudgeFailed(reason.to_string()),
         // Right, or wrong in its number alone: the number is what stress shows.
         Ok(Run { verdict: Verdict::AC, received: Some(number), .. })

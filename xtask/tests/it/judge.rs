@@ -48,7 +48,7 @@ fn sorted(mut items: Vec<String>) -> Vec<String> {
 /// problem) for LeetCode, with one more for each test that ran in a new process, every run in
 /// its table's rows and columns.
 fn check_report_shape(report: &Value) {
-    assert_eq!(report["schema_version"], 8);
+    assert_eq!(report["schema_version"], 9);
     let all = runs(report);
     let totals = report["totals"].as_object().expect("totals");
     assert_eq!(
@@ -152,8 +152,11 @@ fn every_failure_kind_is_reported_in_one_run_and_none_stops_the_others() {
                         assert_eq!(detail, "expected 11, got 10", "{run}");
                     }
                     assert_eq!(run["received"], 10);
+                    // Right boards, one fewer than the case says: wrong in the number alone.
+                    assert_eq!(run["wrong_number"], true, "{run}");
                 } else {
                     assert_eq!(verdict, "AC", "{run}");
+                    assert_eq!(run["wrong_number"], false, "{run}");
                     assert_eq!(run["received"], run["expected"], "{run}");
                 }
                 assert!(run["cpu_time_ns"].is_u64() && run["wall_time_ns"].is_u64(), "{run}");

@@ -351,7 +351,7 @@ fn judge_against_manifest_asking(entries: &[Entry], extra: &[&str], env: &[(&str
     let cases = cases_folder();
     let files: Vec<PathBuf> = entries.iter().map(Entry::source).collect();
     let (ran, report) = judge_json_with(&cases, extra, &files, env);
-    assert_eq!(report["schema_version"], 8, "{ran}");
+    assert_eq!(report["schema_version"], 9, "{ran}");
     assert_eq!(report["isolation"], "sandboxed", "{ran}");
     // Whatever the files print, the report stays small (each CE or crash keeps its first lines).
     assert!(ran.stdout.len() < 1 << 20, "a report of {} bytes", ran.stdout.len());

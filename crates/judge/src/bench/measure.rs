@@ -108,8 +108,8 @@ impl Timer<'_> {
         loop {
             let ran = attempt(contestant, &request, self.executable, self.sandbox);
             let cpu = ran.cpu_time.unwrap_or_default();
-            let truth = Truth { input: &input, count: Some(expected), boards: None, lines: None };
-            let graded = match ran.grade(&truth) {
+            let truth = Truth::new(problem, &input, Some(expected), None);
+            let graded = match ran.grade(&truth, &Additions::default()) {
                 Ok(graded) => graded,
                 // Not the implementation's failure: not run, and said why.
                 Err(reason) => {
@@ -190,9 +190,9 @@ pub(super) fn run_sample_child(
         return Err(over_budget());
     }
     // The child checked LeetCode 51's boards itself and sent their number: graded as a count.
-    let truth = Truth { input: &input, count: Some(expected), boards: None, lines: None };
+    let truth = Truth::new(problem, &input, Some(expected), None);
     let graded = ran
-        .grade(&truth)
+        .grade(&truth, &Additions::default())
         .map_err(|reason| Outcome::Skipped { reason: format!("the judge could not run it: {reason}") })?;
     let detail = graded.detail.unwrap_or_default();
     match (graded.verdict, graded.received) {

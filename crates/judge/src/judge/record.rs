@@ -34,7 +34,8 @@ pub struct JudgeOptions {
 
 pub use judge_core::answer::Verdict;
 
-/// One verdict: an implementation on a case of a problem.
+/// One verdict: an implementation on a case of a problem, the JSON report's entry: its key, what
+/// its case and contestant say of it, and its [`Run`] (whose fields the JSON shows beside the key).
 #[derive(Clone, Debug, Serialize)]
 pub struct RunResult {
     pub problem: Problem,
@@ -42,30 +43,27 @@ pub struct RunResult {
     pub case: String,
     /// Within the judge's constraints, or beyond them (LeetCode with n > 9).
     pub scope: Scope,
-    pub verdict: Verdict,
     /// The right count (for LeetCode 51, the number of boards; for POJ 3239, of placements, one a
     /// side, any right one accepted).
     pub expected: u64,
-    /// The count received (for LeetCode 51, the number of boards; for POJ 3239, of placements),
-    /// when an answer was read.
-    pub received: Option<i128>,
-    pub cpu_time_ns: Option<u64>,
-    pub wall_time_ns: Option<u64>,
-    pub peak_memory_bytes: Option<u64>,
-    /// Why it is not AC: the checker's message, a diff of the boards, the crash.
-    pub detail: Option<String>,
-    /// With `--strict`, an AC whose run faults under the checks judges leave off: the first
-    /// message ("AC, but").
-    pub strict_fault: Option<String>,
     /// How the run was kept apart from the judge: `builtin` (the judge's own code, a plain
     /// child), `sandboxed` or `unsandboxed` (a submitted file, `--no-sandbox`).
     pub isolation: &'static str,
-    /// A LeetCode test that ran first in a new process, the test before it having ended the
-    /// process all the earlier ones shared (a crash, a limit).
-    pub new_process: bool,
     /// A TLE that fails nothing: a built-in search shown beside a construction to be too slow for
     /// the problem's range by design (POJ 3239's first-solution searches).
     pub expected_tle: bool,
+    /// The graded run, as the grading step made it.
+    #[serde(flatten)]
+    pub run: Run,
+}
+
+impl std::ops::Deref for RunResult {
+    type Target = Run;
+
+    /// A result reads as its run: `result.verdict` is its run's.
+    fn deref(&self) -> &Run {
+        &self.run
+    }
 }
 
 /// A built-in search left out of a case past its reach (see [`JudgeOptions::slow`]).

@@ -126,14 +126,11 @@ impl Session<'_> {
         references: &BTreeMap<String, Vec<Placement>>,
     ) {
         for at in 1..outcomes.len() {
-            let Ok(outcome) = &outcomes[at].1 else { continue };
+            let Ok(ran) = &outcomes[at].1 else { continue };
             let task = tasks[at];
             // Past the constraints a failure fails nothing: no second run to explain it.
             let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
-            if outcome.verdict == Verdict::AC
-                || outcome.verdict == Verdict::CE
-                || outcome.new_process
-                || !within
+            if ran.verdict == Verdict::AC || ran.verdict == Verdict::CE || ran.attempt.new_process || !within
             {
                 continue;
             }
@@ -152,9 +149,8 @@ impl Session<'_> {
                 return;
             }
             let explanation = kept_state_explanation(task, tasks[at - 1], &states[at]);
-            if let Ok(run) = &mut outcomes[at].1 {
-                let detail = run.detail.take().unwrap_or_default();
-                run.detail = Some(format!("{explanation}\n{detail}"));
+            if let Ok(ran) = &mut outcomes[at].1 {
+                ran.additions.kept_state = Some(explanation);
             }
         }
     }

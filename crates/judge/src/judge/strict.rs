@@ -28,7 +28,7 @@ fn files_with_strict_builds<'a>(tasks: &[Task<'a>]) -> Vec<&'a Submission> {
 /// are left unchecked, and a note (returned) says so, rather than blame the file.
 pub(super) fn strict_pass(
     tasks: &[Task],
-    outcomes: &mut [Option<Run>],
+    outcomes: &mut [Option<Ran>],
     options: &JudgeOptions,
     child_program: &Path,
 ) -> Vec<String> {
@@ -87,8 +87,8 @@ pub(super) fn strict_pass(
         |_| {},
     );
     for (index, fault) in again.into_iter().zip(faults) {
-        if let Some(outcome) = &mut outcomes[index] {
-            outcome.strict_fault = fault;
+        if let Some(ran) = &mut outcomes[index] {
+            ran.additions.strict_fault = fault;
         }
     }
     notes
@@ -99,10 +99,7 @@ pub(super) fn strict_pass(
 /// report.
 fn fault_of(task: &Task, attempt: &Attempt) -> Option<String> {
     let first_line = |text: &str| text.lines().next().unwrap_or_default().to_string();
-    let lines = judge_core::truth::lines(task.problems[0].0, &task.case.input).ok();
-    let truth =
-        Truth { input: &task.case.input, count: task.case.expected, boards: None, lines: lines.as_deref() };
-    match attempt.grade(&truth) {
+    match attempt.grade(&truth_of(task, None), &Additions::default()) {
         Ok(Run { verdict: Verdict::AC, .. }) | Err(_) => None,
         // An answer read, and wrong under the checks.
         Ok(Run { verdict: Verdict::WA, received: Some(_), detail, .. }) => Some(format!(

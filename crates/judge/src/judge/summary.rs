@@ -105,21 +105,14 @@ pub(super) fn record_runs(
                 implementation: task.contestant.id(),
                 case: task.case.id.clone(),
                 scope,
-                verdict: outcome.verdict,
                 expected: task.case.expected_number(),
-                received: outcome.received,
-                cpu_time_ns: outcome.cpu_time_ns,
-                wall_time_ns: outcome.wall_time_ns,
-                peak_memory_bytes: outcome.peak_memory_bytes,
-                detail: outcome.detail.clone(),
-                strict_fault: outcome.strict_fault.clone(),
-                new_process: outcome.new_process,
                 expected_tle: outcome.verdict == Verdict::TLE && task.contestant.too_slow_by_design(),
                 isolation: match task.contestant {
                     Contestant::Builtin(_) => "builtin",
                     Contestant::File { .. } if options.sandbox.is_some() => "sandboxed",
                     Contestant::File { .. } => "unsandboxed",
                 },
+                run: outcome.clone(),
             });
         }
     }

@@ -10,8 +10,10 @@ use judge::judge::{
 };
 use judge::report::render_text;
 use judge::snapshot::SnapshotStatus;
+use judge_core::contestant::Run;
 use judge_core::problem::{Problem, Scope};
 use pretty_assertions::assert_eq;
+use std::time::Duration;
 
 /// Clear the screen, then write "hi" to the clipboard (OSC 52, ended by BEL).
 const HOSTILE: &str = "\x1b[2J\x1b]52;c;aGk=\x07";
@@ -25,17 +27,20 @@ fn run(implementation: &str, case: &str, verdict: Verdict, detail: Option<String
         implementation: implementation.to_string(),
         case: case.to_string(),
         scope: Scope::Within,
-        verdict,
         expected: 65,
-        received: None,
-        cpu_time_ns: Some(1_000_000),
-        wall_time_ns: Some(1_000_000),
-        peak_memory_bytes: None,
-        detail,
-        strict_fault: None,
         isolation: "sandboxed",
-        new_process: false,
         expected_tle: false,
+        run: Run {
+            verdict,
+            received: None,
+            detail,
+            wrong_number: false,
+            cpu_time: Some(Duration::from_millis(1)),
+            wall_time: Some(Duration::from_millis(1)),
+            peak_memory_bytes: None,
+            new_process: false,
+            strict_fault: None,
+        },
     }
 }
 
@@ -47,7 +52,7 @@ fn hostile_report() -> JudgeReport {
     let file = "file/title\x1b]0;1 AC\x07.py";
     let case = "cses/\u{9b}2Jsample";
     let mut strict = run("file/strict.cpp", case, Verdict::AC, None);
-    strict.strict_fault = Some(format!("AddressSanitizer: {HOSTILE}"));
+    strict.run.strict_fault = Some(format!("AddressSanitizer: {HOSTILE}"));
     let runs = vec![
         run(
             "file/crash.py",

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::answer::{longest_answer, parse_budget, Answer, Verdict};
+use crate::answer::{longest_answer, parse_budget, Answer};
 use crate::child::{child_arguments, input_text, read_output, ChildRequest, Samples, CHILD_ENV, CPUS_ENV};
 use crate::error::Error;
 use crate::problem::{Problem, TestInput};
@@ -180,12 +180,22 @@ pub enum Timing<'a> {
     Samples { samples: usize, target: Duration, check_inside: bool, cpus: &'a str },
 }
 
-/// What kept an attempt from giving an answer.
+/// What kept an attempt from giving an answer: facts, each with its detail as a person reads it;
+/// which verdict a fact is, the grading step says ([`Attempt::grade`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The contestant's own doing, with its detail: a CE, a crash, a limit, an answer that could
-    /// not be read.
-    Verdict(Verdict, String),
+    /// The file did not build: the compiler's message.
+    CompileError(String),
+    /// Its CPU time ran past the limit (or the wall-clock backstop ended it).
+    OverTime(String),
+    /// Its memory ran past the limit.
+    OverMemory(String),
+    /// It wrote more than the judge reads.
+    OverOutput(String),
+    /// It crashed, or exited with a status that is not 0.
+    Crashed(String),
+    /// It exited, and what it answered could not be read as an answer (or was too long): why.
+    Unreadable(String),
     /// The judge's or the machine's: a program that could not be started, a runtime missing, a
     /// session that broke off. Never a verdict of the file's: the commands stop with it as an error
     /// of the environment (exit status 3).
@@ -383,7 +393,7 @@ fn read_attempt(
     let limits = &request.limits;
     let answer_channel = prepared.answer_channel;
     let problem = child_request.problem;
-    let mut attempt = failed(Failure::Verdict(Verdict::RE, String::new()));
+    let mut attempt = failed(Failure::Crashed(String::new()));
     attempt.cpu_time = Some(finished.cpu_time);
     attempt.wall_time = Some(finished.wall_time);
     attempt.peak_memory_bytes = Some(finished.peak_memory_bytes);
@@ -409,12 +419,12 @@ fn read_attempt(
         )
     });
     let runtime = contestant.runtime();
-    let result = match finished.ending(limits, &runtime) {
-        Ending::TimeLimit { detail } => Err((Verdict::TLE, detail)),
-        Ending::MemoryLimit { detail } => Err((Verdict::MLE, detail)),
-        Ending::OutputLimit { detail } => Err((Verdict::OLE, detail)),
-        Ending::RuntimeError { detail } => Err((Verdict::RE, detail)),
-        Ending::Exited { .. } if too_long.is_some() => Err((Verdict::WA, too_long.unwrap_or_default())),
+    attempt.result = match finished.ending(limits, &runtime) {
+        Ending::TimeLimit { detail } => Err(Failure::OverTime(detail)),
+        Ending::MemoryLimit { detail } => Err(Failure::OverMemory(detail)),
+        Ending::OutputLimit { detail } => Err(Failure::OverOutput(detail)),
+        Ending::RuntimeError { detail } => Err(Failure::Crashed(detail)),
+        Ending::Exited { .. } if too_long.is_some() => Err(Failure::Unreadable(too_long.unwrap_or_default())),
         Ending::Exited { stdout } => {
             let answer = match &channel {
                 Some(text) => {
@@ -431,10 +441,9 @@ fn read_attempt(
                     answer
                 }
             };
-            answer.map_err(|wrong| (Verdict::WA, wrong.detail))
+            answer.map_err(|wrong| Failure::Unreadable(wrong.detail))
         }
     };
-    attempt.result = result.map_err(|(verdict, detail)| Failure::Verdict(verdict, detail));
     attempt
 }
 

@@ -5,8 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use judge_core::answer::Answer;
-use judge_core::contestant::{attempt, Contestant, Failure, Request};
+use judge_core::answer::Verdict;
+use judge_core::contestant::{attempt, Additions, Contestant, Request, Truth};
 use judge_core::error::Error;
 use judge_core::executor::Language;
 use judge_core::problem::{AnswerKind, Problem};
@@ -31,6 +31,10 @@ pub struct LanguageStatus {
 /// The board the self-tests read: four reserved squares, so the right output is 4.
 const SELF_TEST_BOARD: &str =
     "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n";
+
+/// What a self-test prints on [`SELF_TEST_BOARD`], its number of reserved squares: the truth its
+/// run is graded against.
+const SELF_TEST_COUNT: u64 = 4;
 
 /// Every language, with its toolchain's version and its self-test's result.
 pub fn report(toolchain: &Toolchain, build_root: &Path, sandbox: Option<&Sandbox>) -> Vec<LanguageStatus> {
@@ -163,12 +167,17 @@ pub(crate) fn self_test(
     let contestant = Contestant::File { submission, build: built };
     let limits = judge_core::limits::self_test();
     let ran = attempt(&contestant, &Request::judged(problem, &board, limits), Path::new(""), sandbox);
-    match ran.result {
-        Ok(Answer::Count(4)) => {}
-        Ok(other) => return Err(format!("its self-test printed {other:?} where 4 was right")),
-        Err(Failure::Judge(reason)) => return Err(format!("its self-test could not be run: {reason}")),
-        Err(Failure::Verdict(verdict, detail)) => {
-            let first = detail.lines().next().unwrap_or("").to_string();
+    let truth = Truth::new(problem, &board, Some(SELF_TEST_COUNT), None);
+    let run = ran
+        .grade(&truth, &Additions::default())
+        .map_err(|reason| format!("its self-test could not be run: {reason}"))?;
+    match (run.verdict, run.received) {
+        (Verdict::AC, _) => {}
+        (Verdict::WA, Some(received)) => {
+            return Err(format!("its self-test printed {received} where {SELF_TEST_COUNT} was right"))
+        }
+        (verdict, _) => {
+            let first = run.detail.as_deref().unwrap_or("").lines().next().unwrap_or("").to_string();
             let stderr = ran.stderr.lines().find(|line| !line.trim().is_empty()).unwrap_or("").to_string();
             return Err(format!(
                 "its self-test ended {verdict:?}: {first} {}",

@@ -317,6 +317,25 @@ fn no_code_names_a_problem_but_its_description() {
     assert_eq!(found, Vec::<String>::new(), "a problem named in code: its description file should say it");
 }
 
+/// A verdict is chosen in one place: in `judge-core`, no code but the grading step
+/// (`contestant/grade.rs`) and the verdicts' own definition (`answer.rs`) names one; the commands
+/// only read the verdicts of the `Run`s they get.
+#[test]
+fn verdicts_are_chosen_in_the_grading_step_alone() {
+    let named: Vec<String> = sources(&core_crate())
+        .iter()
+        .filter(|(path, _)| path != "contestant/grade.rs" && path != "answer.rs")
+        .flat_map(|(path, text)| {
+            code_lines(text)
+                .filter(|(_, code)| code.contains("Verdict::"))
+                .map(move |(line, _)| format!("{path}:{line}"))
+        })
+        .collect();
+    assert_eq!(named, Vec::<String>::new(), "a verdict chosen outside the grading step");
+    let grading = std::fs::read_to_string(core_crate().join("contestant/grade.rs")).expect("grade.rs");
+    assert!(code_lines(&grading).filter(|(_, code)| code.contains("Verdict::")).count() >= 7);
+}
+
 /// Every run's limits are built in `limits.rs`: no other code of the engine or the front writes a
 /// `Limits { .. }` (tests apart).
 #[test]

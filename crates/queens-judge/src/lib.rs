@@ -1,6 +1,7 @@
-//! `queens-judge`, the product: the command line over the judge engine (`crates/judge`), installed
-//! as `queens-judge` (`cargo install --path crates/queens-judge`) and run in this repository as
-//! `cargo xtask` (the `xtask` package, its tooling). Both binaries call [`main`].
+//! `queens-judge`, the product: the command line over the judge engine (its commands, `crates/judge`,
+//! over its domain, `crates/judge-core`), installed as `queens-judge` (`cargo install --path
+//! crates/queens-judge`) and run in this repository as `cargo xtask` (the `xtask` package, its
+//! tooling). Both binaries call [`main`].
 //!
 //! This crate only parses arguments (clap's derive, one module a command), shows progress and
 //! colour, and calls the engine; everything else is the engine's. Exit status: 0 when the command

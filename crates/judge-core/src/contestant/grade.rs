@@ -113,8 +113,10 @@ impl Attempt {
     /// The judge's own failure ([`Failure::Judge`]): no verdict at all.
     pub fn grade(&self, truth: &Truth, additions: &Additions) -> Result<Run, Error> {
         let (verdict, received, mut detail, wrong_number) = match &self.result {
-            Err(Failure::Judge(reason)) => return Err(reason.clone()),
-            Err(Failure::Verdict(verdict, detail)) => (*verdict, None, Some(detail.clone()), false),
+            Err(failure) => {
+                let (verdict, detail) = failure.verdict().map_err(Error::clone)?;
+                (verdict, None, Some(detail.to_string()), false)
+            }
             Ok(answer) => match truth.check(answer) {
                 Ok(()) => (Verdict::AC, Some(answer.received()), None, false),
                 Err(Wrong { detail, number_only }) => {
@@ -146,6 +148,22 @@ impl Attempt {
             new_process: self.new_process,
             strict_fault: additions.strict_fault.clone(),
         })
+    }
+}
+
+impl Failure {
+    /// The verdict this failure is, as the judges name it, with its detail; the judge's own failure
+    /// is no verdict, but its error.
+    fn verdict(&self) -> Result<(Verdict, &str), &Error> {
+        match self {
+            Failure::CompileError(detail) => Ok((Verdict::CE, detail)),
+            Failure::OverTime(detail) => Ok((Verdict::TLE, detail)),
+            Failure::OverMemory(detail) => Ok((Verdict::MLE, detail)),
+            Failure::OverOutput(detail) => Ok((Verdict::OLE, detail)),
+            Failure::Crashed(detail) => Ok((Verdict::RE, detail)),
+            Failure::Unreadable(detail) => Ok((Verdict::WA, detail)),
+            Failure::Judge(reason) => Err(reason),
+        }
     }
 }
 
@@ -225,7 +243,7 @@ mod tests {
             vec![vec!["Q...".to_string(), "Q...".to_string(), "....".to_string(), "....".to_string()]];
         let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");
         assert_eq!((boards.verdict, boards.received, boards.wrong_number), (Verdict::WA, Some(1), false));
-        let crashed = graded(Err(Failure::Verdict(Verdict::RE, "killed by signal 11".to_string())));
+        let crashed = graded(Err(Failure::Crashed("killed by signal 11".to_string())));
         assert_eq!(crashed, Ok(run(Verdict::RE, Some("killed by signal 11"))));
         let cannot = Error::Environment("cannot start".to_string());
         assert_eq!(graded(Err(Failure::Judge(cannot.clone()))), Err(cannot));
@@ -242,7 +260,7 @@ mod tests {
         let truth = Truth::new(problem("cses1624"), &input, Some(count), None);
         let unreadable = Attempt {
             printed: Some("debug\n".to_string()),
-            ..attempt_with(Err(Failure::Verdict(Verdict::WA, "not a number: `x`".to_string())))
+            ..attempt_with(Err(Failure::Unreadable("not a number: `x`".to_string())))
         };
         let all = Additions {
             right_answer: true,
@@ -265,7 +283,7 @@ mod tests {
             unreadable.grade(&truth, &Additions::default()).expect("a verdict").detail.as_deref(),
             Some("not a number: `x`")
         );
-        let compile_error = attempt_with(Err(Failure::Verdict(Verdict::CE, "error: x".to_string())));
+        let compile_error = attempt_with(Err(Failure::CompileError("error: x".to_string())));
         let told = compile_error.grade(&truth, &Additions { kept_state: None, ..all.clone() }).expect("CE");
         assert_eq!(told.detail.as_deref(), Some("error: x"));
     }

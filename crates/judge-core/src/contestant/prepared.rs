@@ -31,7 +31,7 @@ impl Prepared {
                 None,
             ),
             Contestant::File { build: Build::CompileError(message), .. } => {
-                return Err(Failure::Verdict(Verdict::CE, message.clone()));
+                return Err(Failure::CompileError(message.clone()));
             }
             Contestant::File { build: Build::Ready(runnable), .. } => {
                 let (program, args, layout) = runnable

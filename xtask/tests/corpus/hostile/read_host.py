@@ -10,7 +10,9 @@ board = sys.stdin.read().split()
 here = os.path.dirname(os.path.abspath(__file__))
 found = []
 for path in ["/etc/passwd", "/etc/shadow", "/root/.ssh", "/home", "/var", "/sys/fs/cgroup"]:
-    if os.path.exists(path):
+    # A folder on the way to this file's copy (a learner's file under /home) is there to hold that
+    # way: the walk below checks that it holds nothing else.
+    if os.path.exists(path) and not here.startswith(path + "/"):
         found.append(path)
 # The copy of this file sits at its own path; every folder on the way holds that way alone.
 child = os.path.basename(__file__)

@@ -201,9 +201,9 @@ fn notes_section(page: &mut String, report: &JudgeReport) {
 
 /// One run's cell: its verdict, its CPU time and a bar of that time against the case's limit.
 fn cell(run: &RunResult, case: &CaseInfo) -> String {
-    let strict = run.strict_fault.is_some();
-    let label = if strict { "AC, but" } else { run.verdict.label() };
-    let (time, width) = match run.cpu_time {
+    let strict = run.graded.strict_fault.is_some();
+    let label = if strict { "AC, but" } else { run.graded.verdict.label() };
+    let (time, width) = match run.graded.cpu_time {
         Some(cpu_time) => {
             let share = cpu_time.as_secs_f64() / (case.time_limit_ms.max(1) as f64 / 1e3);
             (format_duration(cpu_time), (share * 100.0).clamp(0.0, 100.0))
@@ -211,18 +211,19 @@ fn cell(run: &RunResult, case: &CaseInfo) -> String {
         None => (String::new(), 0.0),
     };
     let title = run
+        .graded
         .detail
         .as_deref()
-        .or(run.strict_fault.as_deref())
+        .or(run.graded.strict_fault.as_deref())
         .and_then(|detail| detail.lines().next())
         .unwrap_or("");
     format!(
         "<td class=\"run v-{}{}\" data-implementation=\"{}\" data-case=\"{}\" data-verdict=\"{}\" title=\"{}\"><span class=\"verdict\">{}</span><span class=\"time\">{}</span><span class=\"bar\"><span style=\"width: {width:.1}%\"></span></span></td>",
-        run.verdict.label(),
+        run.graded.verdict.label(),
         if strict { " strict" } else { "" },
         text(&run.implementation),
         text(&run.case),
-        run.verdict.label(),
+        run.graded.verdict.label(),
         text(title),
         text(label),
         text(&time)
@@ -239,26 +240,30 @@ fn failures(page: &mut String, report: &JudgeReport) {
         let failing: Vec<&RunResult> = problem
             .runs
             .iter()
-            .filter(|run| run.verdict != Verdict::AC || run.strict_fault.is_some())
+            .filter(|run| run.graded.verdict != Verdict::AC || run.graded.strict_fault.is_some())
             .filter(|run| told.insert((&run.implementation, &run.case)))
             .collect();
         for (run, same) in crate::report::failures_by_cause(failing.into_iter()) {
-            let label = if run.strict_fault.is_some() { "AC, but" } else { run.verdict.label() };
-            let on =
-                if run.verdict == Verdict::CE { String::new() } else { format!(" on {}", text(&run.case)) };
+            let label =
+                if run.graded.strict_fault.is_some() { "AC, but" } else { run.graded.verdict.label() };
+            let on = if run.graded.verdict == Verdict::CE {
+                String::new()
+            } else {
+                format!(" on {}", text(&run.case))
+            };
             let _ = write!(
                 articles,
                 "<article class=\"failure\" data-implementation=\"{}\" data-case=\"{}\" data-verdict=\"{}\">\n<h3><span class=\"verdict v-{}\">{label}</span> {}{on}</h3>\n",
                 text(&run.implementation),
                 text(&run.case),
-                run.verdict.label(),
-                run.verdict.label(),
+                run.graded.verdict.label(),
+                run.graded.verdict.label(),
                 text(&run.implementation)
             );
-            if run.verdict == Verdict::WA {
+            if run.graded.verdict == Verdict::WA {
                 // Lines are told by the first that differs, in the detail, not by their number.
                 let lines = problem.problem.answer() == AnswerKind::Lines;
-                if let Some(received) = run.received.filter(|_| !lines) {
+                if let Some(received) = run.graded.received.filter(|_| !lines) {
                     let what = match problem.problem.answer() {
                         AnswerKind::Count | AnswerKind::Lines => "",
                         AnswerKind::Boards => " boards",
@@ -271,7 +276,7 @@ fn failures(page: &mut String, report: &JudgeReport) {
                     );
                 }
                 let case = problem.cases.iter().find(|case| case.id == run.case);
-                let detail = run.detail.as_deref().unwrap_or("");
+                let detail = run.graded.detail.as_deref().unwrap_or("");
                 let drawn = match problem.problem.description().answer {
                     AnswerKind::Boards => attacked_board(detail).or_else(|| set_difference(detail)),
                     AnswerKind::Count => case.map(|case| board(&case.board, &[])),
@@ -283,17 +288,19 @@ fn failures(page: &mut String, report: &JudgeReport) {
                     articles.push_str(&drawn);
                 }
             }
-            let detail = run.detail.as_deref().or(run.strict_fault.as_deref()).unwrap_or("");
+            let detail = run.graded.detail.as_deref().or(run.graded.strict_fault.as_deref()).unwrap_or("");
             // A CSES board drawn above is not written out again; what the program printed is.
             let without_board = match crate::report::without_board(detail) {
-                Some((head, tail)) if run.verdict == Verdict::WA => format!("{head}{tail}"),
+                Some((head, tail)) if run.graded.verdict == Verdict::WA => format!("{head}{tail}"),
                 _ => detail.to_string(),
             };
             let detail = without_board.as_str();
             if !detail.is_empty() {
                 let _ = writeln!(articles, "<pre class=\"detail\">{}</pre>", text(detail));
             }
-            if let Some(line) = crate::report::same_cause_line(&same).filter(|_| run.verdict != Verdict::CE) {
+            if let Some(line) =
+                crate::report::same_cause_line(&same).filter(|_| run.graded.verdict != Verdict::CE)
+            {
                 let _ = writeln!(articles, "<p class=\"same\">{}</p>", text(&line));
             }
             articles.push_str("</article>\n");

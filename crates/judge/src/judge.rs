@@ -110,7 +110,7 @@ pub fn judge(
     record_runs(&tasks, &outcomes, options, &mut problem_reports, &mut files);
     let mut totals: BTreeMap<Verdict, usize> = Verdict::ALL.iter().map(|&verdict| (verdict, 0)).collect();
     for run in problem_reports.iter().flat_map(|report| &report.runs) {
-        *totals.entry(run.verdict).or_default() += 1;
+        *totals.entry(run.graded.verdict).or_default() += 1;
     }
     let case_errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
     // A run past the judge's constraints is shown, but a solution the judge itself would accept
@@ -122,7 +122,7 @@ pub fn judge(
             .iter()
             .flat_map(|report| &report.runs)
             .filter(|run| run.scope == Scope::Within && !run.expected_tle)
-            .all(|run| run.verdict == Verdict::AC && run.strict_fault.is_none());
+            .all(|run| run.graded.verdict == Verdict::AC && run.graded.strict_fault.is_none());
     Ok(JudgeReport {
         schema_version: SCHEMA_VERSION,
         passed,

@@ -33,7 +33,7 @@ pub(crate) fn without_board(detail: &str) -> Option<(&str, &str)> {
 /// (the test before and a value, in state kept between tests; an access's size). A wrong answer
 /// names its numbers outside them, so that each wrong count is told with its own board.
 fn cause(run: &RunResult) -> (&str, Verdict, String) {
-    let detail = run.detail.as_deref().or(run.strict_fault.as_deref()).unwrap_or("");
+    let detail = run.graded.detail.as_deref().or(run.graded.strict_fault.as_deref()).unwrap_or("");
     let first = detail.lines().next().unwrap_or("");
     let mut shape = String::with_capacity(first.len());
     let mut depth = 0usize;
@@ -45,7 +45,7 @@ fn cause(run: &RunResult) -> (&str, Verdict, String) {
             _ => shape.push(c),
         }
     }
-    (run.implementation.as_str(), run.verdict, shape)
+    (run.implementation.as_str(), run.graded.verdict, shape)
 }
 
 /// The failures of `runs` to tell in full, in their order, each with the cases of the later
@@ -91,11 +91,11 @@ fn counted(count: usize, one: &str, many: &str) -> String {
 }
 
 fn cell(run: &RunResult) -> (String, Style) {
-    let (label, style) = match run.strict_fault {
+    let (label, style) = match run.graded.strict_fault {
         Some(_) => ("AC, but", Style::Yellow),
-        None => (run.verdict.label(), style(run.verdict)),
+        None => (run.graded.verdict.label(), style(run.graded.verdict)),
     };
-    let text = match run.cpu_time {
+    let text = match run.graded.cpu_time {
         Some(cpu_time) => format!("{label} {}", format_duration(cpu_time)),
         None => label.to_string(),
     };
@@ -112,7 +112,7 @@ fn failure_line(run: &RunResult, detail: &str) -> String {
     };
     format!(
         "{} {} on {}: {}{expected}",
-        style(run.verdict).paint(run.verdict.label()),
+        style(run.graded.verdict).paint(run.graded.verdict.label()),
         escape_one_line(&run.implementation),
         escape_one_line(&run.case),
         escape_controls(detail)
@@ -214,7 +214,7 @@ fn problem_table(problem: &ProblemReport) -> String {
 /// and the case files that could not be read.
 fn summary_line(report: &JudgeReport) -> String {
     // An AC that faults under --strict's checks is told apart: it fails the run.
-    let ac_but = report.runs().filter(|run| run.strict_fault.is_some()).count();
+    let ac_but = report.runs().filter(|run| run.graded.strict_fault.is_some()).count();
     let counts: Vec<String> = Verdict::ALL
         .iter()
         .map(|&verdict| match verdict {
@@ -276,9 +276,9 @@ fn failure_details(report: &JudgeReport) -> Vec<String> {
     let mut details = Vec::new();
     // A counter's failure on an 8 x 8 board shows in two tables; its detail is told once.
     let mut told = std::collections::BTreeSet::new();
-    for run in report.runs().filter(|run| run.strict_fault.is_some()) {
+    for run in report.runs().filter(|run| run.graded.strict_fault.is_some()) {
         if told.insert((&run.implementation, &run.case)) {
-            let fault = run.strict_fault.as_deref().unwrap_or("");
+            let fault = run.graded.strict_fault.as_deref().unwrap_or("");
             details.push(format!(
                 "{} {} on {}: {}",
                 Style::Yellow.paint("AC, but"),
@@ -289,19 +289,19 @@ fn failure_details(report: &JudgeReport) -> Vec<String> {
         }
     }
     let mut boards_drawn = std::collections::BTreeSet::new();
-    let failing = report.runs().filter(|run| run.verdict != Verdict::AC);
+    let failing = report.runs().filter(|run| run.graded.verdict != Verdict::AC);
     let failing: Vec<&RunResult> =
         failing.filter(|run| told.insert((&run.implementation, &run.case))).collect();
     for (run, same) in failures_by_cause(failing.into_iter()) {
         // A build fails once, whatever the case: its message is told once.
-        if run.verdict == Verdict::CE {
-            let detail = escape_controls(run.detail.as_deref().unwrap_or(""));
+        if run.graded.verdict == Verdict::CE {
+            let detail = escape_controls(run.graded.detail.as_deref().unwrap_or(""));
             let implementation = escape_one_line(&run.implementation);
-            details.push(format!("{} {implementation}:\n{detail}", style(run.verdict).paint("CE")));
+            details.push(format!("{} {implementation}:\n{detail}", style(run.graded.verdict).paint("CE")));
             continue;
         }
         // A case's board is drawn once: the next failure on it points back.
-        let detail = run.detail.as_deref().unwrap_or("");
+        let detail = run.graded.detail.as_deref().unwrap_or("");
         let detail = match without_board(detail) {
             Some((head, tail)) if !boards_drawn.insert(&run.case) => {
                 format!("{head}\ninput: the board of {} above{tail}", run.case)

@@ -52,18 +52,9 @@ pub struct RunResult {
     /// A TLE that fails nothing: a built-in search shown beside a construction to be too slow for
     /// the problem's range by design (POJ 3239's first-solution searches).
     pub expected_tle: bool,
-    /// The graded run, as the grading step made it.
+    /// The graded run, as the grading step made it; the JSON shows its fields beside the key.
     #[serde(flatten)]
-    pub run: Run,
-}
-
-impl std::ops::Deref for RunResult {
-    type Target = Run;
-
-    /// A result reads as its run: `result.verdict` is its run's.
-    fn deref(&self) -> &Run {
-        &self.run
-    }
+    pub graded: Run,
 }
 
 /// A built-in search left out of a case past its reach (see [`JudgeOptions::slow`]).

@@ -112,7 +112,7 @@ pub(super) fn record_runs(
                     Contestant::File { .. } if options.sandbox.is_some() => "sandboxed",
                     Contestant::File { .. } => "unsandboxed",
                 },
-                run: outcome.clone(),
+                graded: outcome.clone(),
             });
         }
     }

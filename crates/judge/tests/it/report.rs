@@ -30,7 +30,7 @@ fn run(implementation: &str, case: &str, verdict: Verdict, detail: Option<String
         expected: 65,
         isolation: "sandboxed",
         expected_tle: false,
-        run: Run {
+        graded: Run {
             verdict,
             received: None,
             detail,
@@ -52,7 +52,7 @@ fn hostile_report() -> JudgeReport {
     let file = "file/title\x1b]0;1 AC\x07.py";
     let case = "cses/\u{9b}2Jsample";
     let mut strict = run("file/strict.cpp", case, Verdict::AC, None);
-    strict.run.strict_fault = Some(format!("AddressSanitizer: {HOSTILE}"));
+    strict.graded.strict_fault = Some(format!("AddressSanitizer: {HOSTILE}"));
     let runs = vec![
         run(
             "file/crash.py",
@@ -72,7 +72,7 @@ fn hostile_report() -> JudgeReport {
     let implementations: Vec<String> = runs.iter().map(|run| run.implementation.clone()).collect();
     let mut totals = BTreeMap::new();
     for run in &runs {
-        *totals.entry(run.verdict).or_insert(0) += 1;
+        *totals.entry(run.graded.verdict).or_insert(0) += 1;
     }
     JudgeReport {
         schema_version: SCHEMA_VERSION,

@@ -155,13 +155,9 @@ impl Entry {
         self.problems.contains(&problem)
     }
 
-    fn counter(
-        name: &'static str,
-        summary: &'static str,
-        count: fn(&[Vec<bool>]) -> u64,
-        only_8x8: bool,
-    ) -> Entry {
-        let kernel = Kernel::Count(count);
+    /// An implementation of `kernel` (a real one: not a fixture, no reach), answering every
+    /// problem whose input and answer it has (the 8 x 8 ones alone where `only_8x8`).
+    fn new(name: &'static str, summary: &'static str, kernel: Kernel, only_8x8: bool) -> Entry {
         Entry {
             name,
             summary,
@@ -177,46 +173,35 @@ impl Entry {
 pub fn implementations() -> Vec<Entry> {
     let mut entries: Vec<Entry> = cses::IMPLEMENTATIONS
         .iter()
-        .map(|found| Entry::counter(found.name, found.summary, found.count, found.eight_by_eight_only))
+        .map(|found| {
+            Entry::new(found.name, found.summary, Kernel::Count(found.count), found.eight_by_eight_only)
+        })
         .collect();
     let leetcode = |kernel: fn(&leetcode::Implementation) -> Option<Kernel>| {
-        leetcode::IMPLEMENTATIONS.iter().filter_map(move |found| {
-            let kernel = kernel(found)?;
-            let (name, summary, problems) = (found.name, found.summary, kernel.problems(false));
-            Some(Entry { name, summary, kernel, problems, is_fixture: false, search_reach: None })
-        })
+        leetcode::IMPLEMENTATIONS
+            .iter()
+            .filter_map(move |found| Some(Entry::new(found.name, found.summary, kernel(found)?, false)))
     };
     // Every LeetCode 51 entry, then every LeetCode 52 one, as `cargo xtask list` shows them.
     entries.extend(leetcode(|found| found.solve_n_queens.map(Kernel::Enumerate)));
     entries.extend(leetcode(|found| found.total_n_queens.map(Kernel::Total)));
     entries.extend(poj::IMPLEMENTATIONS.iter().map(|found| Entry {
-        name: found.name,
-        summary: found.summary,
-        kernel: Kernel::Place(found.place),
-        problems: Kernel::Place(found.place).problems(false),
-        is_fixture: false,
         search_reach: found.search,
+        ..Entry::new(found.name, found.summary, Kernel::Place(found.place), false)
     }));
-    entries.extend(aoj::IMPLEMENTATIONS.iter().map(|found| Entry {
-        name: found.name,
-        summary: found.summary,
-        kernel: Kernel::Complete(found.complete),
-        problems: Kernel::Complete(found.complete).problems(false),
-        is_fixture: false,
-        search_reach: None,
-    }));
+    entries.extend(
+        aoj::IMPLEMENTATIONS
+            .iter()
+            .map(|found| Entry::new(found.name, found.summary, Kernel::Complete(found.complete), false)),
+    );
     entries
 }
 
 /// The deliberately broken fixtures, one per way a solution can fail.
 pub fn fixtures() -> Vec<Entry> {
     let fixture = |name, summary, kernel: Kernel| Entry {
-        name,
-        summary,
-        kernel,
-        problems: kernel.problems(false),
         is_fixture: true,
-        search_reach: None,
+        ..Entry::new(name, summary, kernel, false)
     };
     vec![
         fixture("broken-panics", "panics on every board", Kernel::Count(broken::panics)),

@@ -49,13 +49,14 @@ struct Task<'a> {
 /// environment, never as the file's verdict.
 type Outcome = Result<Ran, Error>;
 
-/// A task's attempt and its verdict, until what other runs add to its record is known (LeetCode's
-/// run alone of a test that failed after others, `--strict`'s checked run): then it is graded once
-/// more with those additions, and that `Run` is the one the reports read ([`grade_all`]).
+/// A task's attempt and its run as first graded, kept until what other runs add to its record is
+/// known (LeetCode's run alone of a test that failed after others, `--strict`'s checked run): where
+/// they add anything, it is graded once more with it, and that `Run` is the one the reports read
+/// ([`grade_all`]).
 #[derive(Clone, Debug)]
 struct Ran {
     attempt: Attempt,
-    verdict: Verdict,
+    run: Run,
     additions: Additions,
 }
 
@@ -258,7 +259,7 @@ fn run_units(
             // A failure within the judge's constraints stops the contestant's runs (--fail-fast).
             let stops = |task: &Task, outcome: &Outcome| {
                 let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
-                let fails = outcome.as_ref().map_or(true, |ran| ran.verdict != Verdict::AC) && within;
+                let fails = outcome.as_ref().map_or(true, |ran| ran.run.verdict != Verdict::AC) && within;
                 if fails {
                     lock().insert(task.contestant.id());
                 }
@@ -416,17 +417,23 @@ fn truth_of<'t>(task: &Task<'t>, reference: Option<&'t [Placement]>) -> Truth<'t
 /// Judges what one attempt at a task gave, through the one grading step ([`Attempt::grade`]), with
 /// what a person needs beside a file's failure; the attempt is kept for its final grading.
 fn outcome_of(task: &Task, attempt: Attempt, reference: Option<&[Placement]>) -> Outcome {
-    let additions = Additions {
+    let additions = first_additions(task);
+    let run = attempt.grade(&truth_of(task, reference), &additions)?;
+    Ok(Ran { attempt, run, additions })
+}
+
+/// What the judge adds to every run of `task` from the start: the right count after an unreadable
+/// answer, and for a file what reproduces its failure.
+fn first_additions(task: &Task) -> Additions {
+    Additions {
         right_answer: true,
         reproduce: matches!(task.contestant, Contestant::File { .. }),
         ..Additions::default()
-    };
-    let run = attempt.grade(&truth_of(task, reference), &additions)?;
-    Ok(Ran { attempt, verdict: run.verdict, additions })
+    }
 }
 
-/// Each task's run, graded for good: its attempt held to its truth once more, with what the
-/// session and `--strict` added.
+/// Each task's run, graded for good: as first graded, or, where the session or `--strict` added
+/// to it, its attempt held to its truth once more with those additions.
 ///
 /// # Errors
 /// None in practice: an attempt that graded once grades again; the judge's failure otherwise.
@@ -436,8 +443,13 @@ fn grade_all(
     references: &BTreeMap<String, Vec<Placement>>,
 ) -> Result<Vec<Option<Run>>, Error> {
     let graded = tasks.iter().zip(rans).map(|(task, ran)| {
-        ran.map(|ran| ran.attempt.grade(&truth_of(task, reference_of(references, task)), &ran.additions))
-            .transpose()
+        ran.map(|ran| {
+            if ran.additions == first_additions(task) {
+                return Ok(ran.run);
+            }
+            ran.attempt.grade(&truth_of(task, reference_of(references, task)), &ran.additions)
+        })
+        .transpose()
     });
     graded.collect()
 }

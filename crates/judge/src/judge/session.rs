@@ -98,17 +98,15 @@ impl Session<'_> {
         let requests: Vec<Request> = tasks.iter().map(|task| request_of(task)).collect();
         let contestant = tasks[0].contestant;
         let mut outcomes: Vec<(usize, Outcome)> = Vec::new();
-        let mut states: Vec<String> = Vec::new();
         attempt_session(contestant, &requests, self.child_program, self.sandbox, &mut |at, attempt| {
             let task = tasks[at];
-            states.push(attempt.state.clone());
             let outcome = outcome_of(task, attempt, reference_of(references, task));
             let stop = stops(task, &outcome);
             outcomes.push((self.indices[at], outcome));
             !stop
         });
         if matches!(contestant, Contestant::File { .. }) {
-            self.explain_kept_state(&tasks, &requests, &states, &mut outcomes, references);
+            self.explain_kept_state(&tasks, &requests, &mut outcomes, references);
         }
         outcomes
     }
@@ -121,7 +119,6 @@ impl Session<'_> {
         &self,
         tasks: &[&Task],
         requests: &[Request],
-        states: &[String],
         outcomes: &mut [(usize, Outcome)],
         references: &BTreeMap<String, Vec<Placement>>,
     ) {
@@ -130,7 +127,10 @@ impl Session<'_> {
             let task = tasks[at];
             // Past the constraints a failure fails nothing: no second run to explain it.
             let within = task.problems.iter().any(|&(_, scope)| scope == Scope::Within);
-            if ran.verdict == Verdict::AC || ran.verdict == Verdict::CE || ran.attempt.new_process || !within
+            if ran.run.verdict == Verdict::AC
+                || ran.run.verdict == Verdict::CE
+                || ran.run.new_process
+                || !within
             {
                 continue;
             }
@@ -145,12 +145,12 @@ impl Session<'_> {
                     false
                 },
             );
-            if alone.and_then(Result::ok).map(|alone| alone.verdict) != Some(Verdict::AC) {
+            if alone.and_then(Result::ok).map(|alone| alone.run.verdict) != Some(Verdict::AC) {
                 return;
             }
-            let explanation = kept_state_explanation(task, tasks[at - 1], &states[at]);
             if let Ok(ran) = &mut outcomes[at].1 {
-                ran.additions.kept_state = Some(explanation);
+                ran.additions.kept_state =
+                    Some(kept_state_explanation(task, tasks[at - 1], &ran.attempt.state));
             }
         }
     }

@@ -62,7 +62,7 @@ pub(super) fn strict_pass(
         })
         .collect();
     let again: Vec<usize> = (0..tasks.len())
-        .filter(|&index| outcomes[index].as_ref().is_some_and(|outcome| outcome.verdict == Verdict::AC))
+        .filter(|&index| outcomes[index].as_ref().is_some_and(|ran| ran.run.verdict == Verdict::AC))
         .filter(|&index| matches!(tasks[index].contestant, Contestant::File { .. }))
         .collect();
     let faults: Vec<Option<String>> = judge_core::pool::map(

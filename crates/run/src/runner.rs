@@ -22,13 +22,11 @@
 //! Linux only: namespaces, cgroups, `pidfd` (which wakes the parent the moment a child ends).
 
 use std::ffi::OsString;
-use std::io::{Read, Write};
 use std::os::fd::{IntoRawFd, OwnedFd, RawFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::format_duration;
@@ -38,6 +36,7 @@ use crate::MachineError;
 mod ending;
 pub mod forked;
 mod group;
+mod pipes;
 mod process;
 mod session;
 mod start;
@@ -46,6 +45,7 @@ pub use ending::{crash_detail, UnknownRuntime};
 use group::stop_if_interrupted;
 pub(crate) use group::RunGroup;
 pub use group::{clean_up_on_signals, shield_from_runs};
+use pipes::{Pipes, Written};
 use process::*;
 pub(crate) use session::STARTUP_ALLOWANCE;
 pub use session::{run_session, SessionTest};
@@ -242,7 +242,7 @@ fn run_job(job: &Job) -> Result<Finished, String> {
     let child = start(job, group.as_ref())?;
     // The fence's scratch folder goes when the run is over, at the end of this function.
     let Started { pid, stdin, stdout, stderr, answer, sandboxed, fence: _fence } = child;
-    let pipes = Pipes::spawn(job, stdin, stdout, stderr, answer);
+    let mut pipes = Pipes::new(job, stdin, stdout, stderr, answer);
     let sandboxed_run = sandboxed.is_some();
     let kill_all = || {
         // SAFETY: plain system calls. The child is not reaped yet, so its pid and group are still
@@ -262,18 +262,15 @@ fn run_job(job: &Job) -> Result<Finished, String> {
     // is held to the limit while it runs, as the group would, and its peak read at the end.
     let sample_tree = group.is_none() && !matches!(job.isolation, Isolation::Plain | Isolation::Forked);
     let watched =
-        Watch { pid, started, limits: &limits, over_limit: &pipes.over_limit, group: group.as_ref() }
-            .until_ended(sample_tree, &kill_all);
+        Watch { pid, started, limits: &limits, group: group.as_ref() }.until_ended(&mut pipes, sample_tree, &kill_all);
     let wall_time = started.elapsed();
     stop_if_interrupted();
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed
     // while the child is a zombie whose pid (and so its group's id) nothing else can take yet.
     kill_all();
     let Reaped { status, mut cpu_time, mut peak_memory_bytes, setup_time } = reap(pid, sandboxed)?;
-    let over_limit = Arc::clone(&pipes.over_limit);
-    let Written { stdout, stdout_total, stderr, answer, answer_total } = pipes.join();
-    // Read once every reader is done: the last of the output may come after the kill.
-    let output_over_limit = over_limit.load(Ordering::Relaxed);
+    let Written { stdout, stdout_total, stderr, answer, answer_total, over_limit: output_over_limit } =
+        pipes.drain();
     let mut killed_for_memory = watched.killed_for_memory;
     peak_memory_bytes = peak_memory_bytes.max(watched.tree_peak);
     // A sandbox killed before it reported leaves only what was sampled of its live processes.

@@ -101,146 +101,12 @@ pub(super) fn timeval(value: libc::timeval) -> Duration {
     Duration::from_secs(seconds) + Duration::from_micros(micros)
 }
 
-/// Reads `source` to its end (or a read error), handing each chunk to `take`.
-pub(super) fn read_chunks(mut source: impl Read, mut take: impl FnMut(&[u8])) {
-    let mut buffer = [0u8; 64 << 10];
-    loop {
-        match source.read(&mut buffer) {
-            Ok(0) => return,
-            Ok(read) => take(&buffer[..read]),
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return,
-        }
-    }
-}
-
-/// Reads everything, keeping the first `keep` bytes and counting the rest, and raising
-/// `over_limit` once `limit` bytes have come (reading on, so that the child never blocks on a full
-/// pipe before the parent kills it): whatever a program writes, the judge holds at most `keep`.
-pub(super) fn read_capped(
-    source: impl Read,
-    keep: usize,
-    limit: u64,
-    over_limit: &AtomicBool,
-) -> (Vec<u8>, u64) {
-    let mut kept = Vec::new();
-    let mut total = 0u64;
-    read_chunks(source, |chunk| {
-        let room = keep.saturating_sub(kept.len());
-        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        total = total.saturating_add(chunk.len() as u64);
-        if total > limit {
-            over_limit.store(true, Ordering::Relaxed);
-        }
-    });
-    (kept, total)
-}
-
-/// Reads everything, keeping the first and the last `keep / 2` bytes, with a line saying how
-/// much was left out between them.
-pub(super) fn read_head_and_tail(source: impl Read, keep: usize) -> Vec<u8> {
-    let half = keep / 2;
-    let mut head = Vec::new();
-    let mut tail = Vec::new();
-    let mut total = 0usize;
-    read_chunks(source, |chunk| {
-        total = total.saturating_add(chunk.len());
-        let room = half.saturating_sub(head.len());
-        head.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        tail.extend_from_slice(&chunk[chunk.len().min(room)..]);
-        if tail.len() > 2 * half {
-            tail.drain(..tail.len() - half);
-        }
-    });
-    let left_out = total.saturating_sub(head.len() + tail.len().min(half));
-    if tail.len() > half {
-        tail.drain(..tail.len() - half);
-    }
-    if left_out > 0 {
-        head.extend_from_slice(format!("\n[... {left_out} bytes left out ...]\n").as_bytes());
-    }
-    head.extend_from_slice(&tail);
-    head
-}
-
-/// The threads that feed a run its stdin and read its stdout, stderr and answer channel, each
-/// kept within its cap; `over_limit` is set once the run has written past its output limit.
-pub(super) struct Pipes {
-    /// The thread writing the input, where it is more than the pipe holds.
-    writer: Option<std::thread::JoinHandle<()>>,
-    stdout: std::thread::JoinHandle<(Vec<u8>, u64)>,
-    stderr: std::thread::JoinHandle<Vec<u8>>,
-    answer: Option<std::thread::JoinHandle<(Vec<u8>, u64)>>,
-    pub(super) over_limit: Arc<AtomicBool>,
-}
-
-/// What a run wrote, as kept, and how much of it there was.
-pub(super) struct Written {
-    pub(super) stdout: Vec<u8>,
-    pub(super) stdout_total: u64,
-    pub(super) stderr: Vec<u8>,
-    pub(super) answer: Vec<u8>,
-    pub(super) answer_total: u64,
-}
-
-impl Pipes {
-    /// Starts the threads on the run's ends of its pipes.
-    pub(super) fn spawn(
-        job: &Job,
-        mut stdin: std::fs::File,
-        stdout: std::fs::File,
-        stderr: std::fs::File,
-        answer: Option<std::fs::File>,
-    ) -> Pipes {
-        // An input the new pipe holds whole is written at once, without a thread: the write cannot
-        // block. The child may end before reading; how it ended is told by its status instead.
-        // SAFETY: fcntl on a descriptor this function owns.
-        let holds = unsafe { libc::fcntl(std::os::fd::AsRawFd::as_raw_fd(&stdin), libc::F_GETPIPE_SZ) };
-        let writer = if usize::try_from(holds).is_ok_and(|holds| job.stdin.len() <= holds) {
-            let _ = stdin.write_all(job.stdin);
-            None
-        } else {
-            let input = job.stdin.to_vec();
-            Some(std::thread::spawn(move || {
-                let _ = stdin.write_all(&input);
-            }))
-        };
-        let over_limit = Arc::new(AtomicBool::new(false));
-        let limit = job.limits.output_bytes;
-        let answer_kept = job.answer_bytes;
-        let stdout_kept = if job.answer_channel { PRINTS_KEPT } else { answer_kept };
-        let stdout = {
-            let over_limit = Arc::clone(&over_limit);
-            std::thread::spawn(move || read_capped(stdout, stdout_kept, limit, &over_limit))
-        };
-        let stderr = std::thread::spawn(move || read_head_and_tail(stderr, STDERR_KEPT));
-        let answer = answer.map(|source| {
-            let over_limit = Arc::clone(&over_limit);
-            std::thread::spawn(move || read_capped(source, answer_kept, limit, &over_limit))
-        });
-        Pipes { writer, stdout, stderr, answer, over_limit }
-    }
-
-    /// What the threads read, once the run and whatever it started are gone.
-    pub(super) fn join(self) -> Written {
-        if let Some(writer) = self.writer {
-            let _ = writer.join();
-        }
-        let (stdout, stdout_total) = self.stdout.join().unwrap_or_default();
-        let stderr = self.stderr.join().unwrap_or_default();
-        let (answer, answer_total) =
-            self.answer.map(|reader| reader.join().unwrap_or_default()).unwrap_or_default();
-        Written { stdout, stdout_total, stderr, answer, answer_total }
-    }
-}
-
-/// A run being watched: its first process, when it started, its limits, its output's flag, and
-/// its cgroup where it has one.
+/// A run being watched: its first process, when it started, its limits, and its cgroup where it
+/// has one.
 pub(super) struct Watch<'a> {
     pub(super) pid: libc::pid_t,
     pub(super) started: Instant,
     pub(super) limits: &'a Limits,
-    pub(super) over_limit: &'a AtomicBool,
     pub(super) group: Option<&'a RunGroup>,
 }
 
@@ -255,10 +121,11 @@ pub(super) struct Watched {
 }
 
 impl Watch<'_> {
-    /// Watches the run until its first process ends, killing it (`kill_all`) past its output
-    /// limit, its wall-clock backstop, or its CPU time counted over every process; and, where
-    /// `sample_tree` (a sandbox without a cgroup), past its memory, sampled.
-    pub(super) fn until_ended(&self, sample_tree: bool, kill_all: &dyn Fn()) -> Watched {
+    /// Watches the run until its first process ends, serving its `pipes` meanwhile, and killing it
+    /// (`kill_all`) past its output limit, its wall-clock backstop, or its CPU time counted over
+    /// every process; and, where `sample_tree` (a sandbox without a cgroup), past its memory,
+    /// sampled.
+    pub(super) fn until_ended(&self, pipes: &mut Pipes, sample_tree: bool, kill_all: &dyn Fn()) -> Watched {
         let (pid, limits) = (self.pid, self.limits);
         let cpu_so_far = || match self.group {
             Some(group) => group.cpu_time(),
@@ -276,7 +143,7 @@ impl Watch<'_> {
             if cpu.is_some_and(|cpu| cpu > cpu_seen) {
                 (cpu_seen, grew_at) = (cpu.unwrap_or_default(), Instant::now());
             }
-            if self.over_limit.load(Ordering::Relaxed) && !killed_for_output {
+            if pipes.over_limit && !killed_for_output {
                 killed_for_output = true;
                 kill_all();
             } else if !watched.killed_at_backstop && limits.past_backstop(elapsed, grew_at.elapsed()) {
@@ -300,7 +167,7 @@ impl Watch<'_> {
                     }
                 }
             }
-            waiter.wait(until_next_look(backstop, elapsed));
+            pipes.serve(waiter.raw_fd(), until_next_look(backstop, elapsed));
         }
         watched
     }

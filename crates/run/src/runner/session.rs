@@ -11,12 +11,13 @@
 //! is, and its [`Finished`] says how the process ended; the caller runs the tests left in a new one.
 
 use crate::MachineError;
+use super::pipes::{read_head_and_tail, set_nonblocking};
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
 use super::{
-    has_ended, read_head_and_tail, reap, tree_usage, ExitWaiter, Finished, Job, Limits, Reaped, RunGroup,
+    has_ended, reap, tree_usage, ExitWaiter, Finished, Job, Limits, Reaped, RunGroup,
     PRINTS_KEPT, STDERR_KEPT,
 };
 
@@ -393,15 +394,6 @@ impl Session<'_> {
         if fds[..2].iter().any(|fd| fd.revents & libc::POLLHUP != 0) {
             std::thread::sleep(Duration::from_millis(1));
         }
-    }
-}
-
-fn set_nonblocking(file: &std::fs::File) {
-    let fd = file.as_raw_fd();
-    // SAFETY: fcntl on a descriptor this process owns.
-    unsafe {
-        let flags = libc::fcntl(fd, libc::F_GETFL);
-        libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
     }
 }
 

@@ -13,14 +13,16 @@ pub fn canonical_order(placements: &mut [Placement]) {
 
 /// The placements that occur more than once, each named once, in canonical order.
 pub fn duplicates(placements: &[Placement]) -> Vec<Placement> {
-    let mut seen = BTreeSet::new();
-    let mut repeated = BTreeSet::new();
-    for placement in placements {
-        if !seen.insert(placement) {
-            repeated.insert(placement.clone());
+    // Sorted, equal placements stand side by side (quicker than a set for the 14,200 of n = 12).
+    let mut sorted: Vec<&Placement> = placements.iter().collect();
+    sorted.sort_unstable();
+    let mut repeated: Vec<Placement> = Vec::new();
+    for pair in sorted.windows(2) {
+        if pair[0] == pair[1] && repeated.last() != Some(pair[1]) {
+            repeated.push(pair[1].clone());
         }
     }
-    repeated.into_iter().collect()
+    repeated
 }
 
 /// How an actual set of solutions differs from the expected one.

@@ -22,7 +22,10 @@ use checker::{check_rows, check_strings, solution_set, Board, Placement};
 
 use crate::problem::{AnswerKind, Problem, TestInput};
 
+mod boards;
 mod lines;
+pub(crate) use boards::boards_cost;
+pub use boards::{Boards, Rows};
 pub(crate) use lines::check_lines;
 
 /// A run's verdict, as the judges name them.
@@ -61,7 +64,7 @@ pub enum Answer {
     /// clipped into a right one).
     Count(i128),
     /// LeetCode 51's boards.
-    Boards(Vec<Vec<String>>),
+    Boards(Boards),
     /// POJ 3239's placements, one a side: each column's row, from 1.
     Placements(Vec<Vec<u64>>),
     /// Lines of text (UVa 11195's `Case k: X`, AOJ ALDS1_13_A's board), trailing white space and
@@ -75,12 +78,11 @@ impl Answer {
         match self {
             Answer::Count(count) => format!("{count}\n"),
             Answer::Boards(boards) => {
-                let rows: usize = boards.iter().map(Vec::len).sum();
-                let mut text = String::with_capacity(16 + rows * 12);
+                let mut text = String::with_capacity(16 + boards.row_count() * 12);
                 text.push_str(&format!("{}\n", boards.len()));
-                for board in boards {
+                for board in boards.iter() {
                     text.push_str(&format!("{}\n", board.len()));
-                    for row in board {
+                    for row in board.iter() {
                         // One row a line: a line break inside a row is sent escaped, and the
                         // checker then names the character.
                         if row.as_bytes().contains(&b'\n') || row.as_bytes().contains(&b'\r') {
@@ -134,54 +136,11 @@ impl Answer {
     pub(crate) fn from_wire_within(text: &str, kind: AnswerKind, budget: usize) -> Result<Answer, Wrong> {
         match kind {
             AnswerKind::Count => count_from_wire(text),
-            AnswerKind::Boards => boards_from_wire(text, budget),
+            AnswerKind::Boards => boards::boards_from_wire(text, budget).map(Answer::Boards),
             AnswerKind::Placements => placements_from_wire(text, budget),
             AnswerKind::Lines => lines::lines_from_wire(text, budget),
         }
         .map_err(Wrong::from)
-    }
-}
-
-/// Boards, read line by line (see [`Answer::from_wire_within`]).
-fn boards_from_wire(text: &str, budget: usize) -> Result<Answer, String> {
-    {
-        // Boards are read line by line, so that a row is exactly what the solution returned.
-        let mut lines = text.lines();
-        let number = |line: Option<&str>, what: &str| -> Result<usize, String> {
-            let line = line.ok_or_else(|| format!("the output ends where {what} was expected"))?;
-            line.trim().parse::<usize>().map_err(|_| format!("expected {what}, found `{}`", shorten(line)))
-        };
-        let board_count = number(lines.next(), "the number of boards")?;
-        let too_large = || {
-            format!(
-                "answer too large: its boards would take more than {} MB of the judge's memory, \
-                 where a right answer takes at most {} MB: not read past that",
-                budget >> 20,
-                (budget >> 20) / 2
-            )
-        };
-        let mut cost = 0usize;
-        let mut boards = Vec::with_capacity(board_count.min(1 << 20).min(budget / BOARD_COST));
-        for index in 0..board_count {
-            let rows = number(lines.next(), &format!("the number of rows of board {}", index + 1))?;
-            let mut board = Vec::with_capacity(rows.min(64));
-            cost = cost.saturating_add(BOARD_COST);
-            for row in 0..rows {
-                let line = lines
-                    .next()
-                    .ok_or_else(|| format!("the output ends in board {}, row {}", index + 1, row + 1))?;
-                cost = cost.saturating_add(row_cost(line.len()));
-                if cost > budget {
-                    return Err(too_large());
-                }
-                board.push(line.to_string());
-            }
-            boards.push(board);
-        }
-        if let Some(extra) = lines.find(|line| !line.trim().is_empty()) {
-            return Err(format!("{board_count} boards are followed by `{}`", shorten(extra)));
-        }
-        Ok(Answer::Boards(boards))
     }
 }
 
@@ -210,24 +169,9 @@ fn placements_from_wire(text: &str, budget: usize) -> Result<Answer, String> {
     Ok(Answer::Placements(placements))
 }
 
-/// What one board costs the judge once parsed, beside its rows: its `Vec`.
-const BOARD_COST: usize = size_of::<Vec<String>>();
-
-/// What one row of `length` bytes costs the judge once parsed: its `String` in the board's `Vec`,
-/// and its bytes on the heap, as the allocator rounds them (8 bytes at least, and its own header).
-fn row_cost(length: usize) -> usize {
-    size_of::<String>() + length.max(1).next_multiple_of(8) + 8
-}
-
-/// What `boards` boards of `rows` rows of `length` bytes cost the judge once parsed: the measure
-/// of [`Answer::from_wire_within`]'s budget.
-pub(crate) fn boards_cost(boards: usize, rows: usize, length: usize) -> usize {
-    boards.saturating_mul(BOARD_COST.saturating_add(rows.saturating_mul(row_cost(length))))
-}
-
 /// What one placement of `rows` rows costs the judge once parsed: its `Vec` and eight bytes a row.
 fn placement_cost(rows: usize) -> usize {
-    BOARD_COST.saturating_add(rows.saturating_mul(8))
+    size_of::<Vec<u64>>().saturating_add(rows.saturating_mul(8))
 }
 
 /// What the placements of `sides` cost the judge once parsed, one a side: the measure of
@@ -356,8 +300,10 @@ pub(crate) fn check_placements(sides: &[usize], answer: &Answer) -> Result<(), W
 ///
 /// # Errors
 /// One paragraph: which board, the checker's message, and the board.
-fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, String> {
+fn check_each_board(board: &Board, boards: &Boards) -> Result<Vec<Placement>, String> {
     let mut placements = Vec::with_capacity(boards.len());
+    // One board's rows at a time, in one list kept for every board.
+    let mut board_rows: Vec<&str> = Vec::new();
     for (index, rows) in boards.iter().enumerate() {
         // Told first, as what was expected and what came: the rows' length is judged only on a
         // board of the right height.
@@ -375,7 +321,9 @@ fn check_each_board(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placeme
             .trim_end()
             .to_string());
         }
-        match check_strings(board, rows) {
+        board_rows.clear();
+        board_rows.extend(rows.iter());
+        match check_strings(board, &board_rows) {
             Ok(placement) => placements.push(placement),
             Err(error) => {
                 let drawn: Vec<String> = rows.iter().map(|row| format!("  {row}")).collect();
@@ -405,7 +353,7 @@ fn reject_duplicates(placements: &[Placement]) -> Result<(), String> {
 ///
 /// # Errors
 /// One paragraph naming the first wrong board, or the repeated ones, drawn.
-pub(crate) fn check_boards(board: &Board, boards: &[Vec<String>]) -> Result<Vec<Placement>, Wrong> {
+pub(crate) fn check_boards(board: &Board, boards: &Boards) -> Result<Vec<Placement>, Wrong> {
     let placements = check_each_board(board, boards)?;
     reject_duplicates(&placements)?;
     Ok(placements)
@@ -466,8 +414,8 @@ mod tests {
         for answer in [
             Answer::Count(92),
             Answer::Count(-3),
-            Answer::Boards(vec![]),
-            Answer::Boards(vec![vec![".Q..".into(), "...Q".into(), "Q...".into(), "..Q.".into()], vec![]]),
+            Answer::Boards(Boards::new()),
+            Answer::Boards(Boards::from(vec![vec![".Q..", "...Q", "Q...", "..Q."], vec![]])),
             Answer::Placements(vec![vec![5, 3, 1, 6, 8, 2, 4, 7], vec![1]]),
             Answer::Lines(vec!["Case 1: 92".into(), "".into(), "Case 2: 1".into()]),
         ] {
@@ -510,9 +458,9 @@ mod tests {
 
     #[test]
     fn a_row_is_sent_as_it_is_and_a_line_break_in_it_escaped() {
-        let answer = Answer::Boards(vec![vec!["Q .".into(), String::new(), "Q\n".into()]]);
+        let answer = Answer::Boards(Boards::from(vec![vec!["Q .", "", "Q\n"]]));
         let read = Answer::from_wire(&answer.to_wire(), AnswerKind::Boards).expect("three rows");
-        assert_eq!(read, Answer::Boards(vec![vec!["Q .".into(), String::new(), "Q\\n".into()]]));
+        assert_eq!(read, Answer::Boards(Boards::from(vec![vec!["Q .", "", "Q\\n"]])));
         let board = Board::empty(3).expect("3 x 3");
         assert!(check_answer(&board, 0, None, &read).is_err());
     }
@@ -558,9 +506,9 @@ mod tests {
             vec![".Q..".to_string(), "...Q".into(), "Q...".into(), "..Q.".into()],
             vec!["..Q.".to_string(), "Q...".into(), "...Q".into(), ".Q..".into()],
         ];
-        assert_eq!(check_answer(&board, 2, None, &Answer::Boards(right.clone())), Ok(()));
+        assert_eq!(check_answer(&board, 2, None, &Answer::Boards(Boards::from(right.clone()))), Ok(()));
         let twice = vec![right[0].clone(), right[0].clone()];
-        let error = check_answer(&board, 2, None, &Answer::Boards(twice)).expect_err("a repeat");
+        let error = check_answer(&board, 2, None, &Answer::Boards(Boards::from(twice))).expect_err("a repeat");
         assert!(error.starts_with("1 boards appear more than once"), "{error}");
     }
 
@@ -571,10 +519,10 @@ mod tests {
             ["Q.......", "....Q...", ".......Q", ".....Q..", "..Q.....", "......Q.", ".Q......"]
                 .map(str::to_string)
                 .to_vec();
-        let detail = check_each_board(&eight, &[seven_rows]).expect_err("7 rows of 8");
+        let detail = check_each_board(&eight, &Boards::from(vec![seven_rows])).expect_err("7 rows of 8");
         assert!(detail.starts_with("board 1 of 1: it has 7 rows; n = 8 needs 8\n  Q......."), "{detail}");
         let one = Board::empty(1).expect("1 x 1");
-        let detail = check_each_board(&one, &[vec![]]).expect_err("no row");
+        let detail = check_each_board(&one, &Boards::from(Vec::<Vec<String>>::from([vec![]]))).expect_err("no row");
         assert_eq!(detail, "board 1 of 1: it has 0 rows; n = 1 needs 1");
     }
 

@@ -113,7 +113,7 @@ impl Kernel {
                     .collect(),
             ),
             (Kernel::Total(total), TestInput::Board(board)) => Answer::Count(i128::from(total(side(board)))),
-            (Kernel::Enumerate(solve), TestInput::Board(board)) => Answer::Boards(solve(side(board))),
+            (Kernel::Enumerate(solve), TestInput::Board(board)) => Answer::Boards(solve(side(board)).into()),
             (Kernel::Place(place), TestInput::Sides(sides)) => Answer::Placements(
                 sides
                     .iter()

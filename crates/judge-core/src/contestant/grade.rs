@@ -241,7 +241,7 @@ mod tests {
         // One board whose two queens attack each other: WA, with the checker's reason.
         let attacking =
             vec![vec!["Q...".to_string(), "Q...".to_string(), "....".to_string(), "....".to_string()]];
-        let boards = graded(Ok(Answer::Boards(attacking))).expect("a verdict");
+        let boards = graded(Ok(Answer::Boards(attacking.into()))).expect("a verdict");
         assert_eq!((boards.verdict, boards.received, boards.wrong_number), (Verdict::WA, Some(1), false));
         let crashed = graded(Err(Failure::Crashed("killed by signal 11".to_string())));
         assert_eq!(crashed, Ok(run(Verdict::RE, Some("killed by signal 11"))));

@@ -28,11 +28,20 @@ pub fn count(board: &Board) -> u64 {
 /// # Errors
 /// The user's ([`Error::Input`]): one line saying why the board is out of reach.
 pub fn count_within_reach(board: &Board) -> Result<u64, Error> {
+    // The oracle's counts of the boards of case files, remembered: a case's boards are counted
+    // when it is read, and again when a problem's right lines are drawn from them.
+    static COUNTED: Mutex<Vec<(Board, u64)>> = Mutex::new(Vec::new());
     if board.reserved_count() == 0 {
         let unknown = || Error::Input(format!("no known count for n = {}", board.n()));
         oracle::known_count(board.n()).ok_or_else(unknown)
     } else if board.n() <= ORACLE_MAX_N {
-        Ok(oracle::count(board))
+        let counted = |known: &[(Board, u64)]| known.iter().find(|(seen, _)| seen == board).map(|&(_, count)| count);
+        if let Some(count) = counted(&COUNTED.lock().unwrap_or_else(PoisonError::into_inner)) {
+            return Ok(count);
+        }
+        let count = oracle::count(board);
+        COUNTED.lock().unwrap_or_else(PoisonError::into_inner).push((board.clone(), count));
+        Ok(count)
     } else {
         Err(Error::Input(format!(
             "the board is {0} x {0} with reserved squares: the brute-force oracle counts boards up to {ORACLE_MAX_N} x {ORACLE_MAX_N} (the size bound is {1})",

@@ -234,10 +234,6 @@ pub fn serve(main: fn(Vec<OsString>) -> i32) -> i32 {
     // Untraceable by the judge's user, as the judge is (`shield_from_runs`): a `--no-sandbox` run
     // could otherwise reach the built-ins' runs through it.
     super::shield_from_runs();
-    // Each run gets only the environment its request gives: emptied here once, not in each fork.
-    for (key, _) in std::env::vars_os() {
-        std::env::remove_var(key);
-    }
     // SAFETY: writes one byte from a valid buffer.
     if unsafe { libc::send(SOCKET, std::ptr::from_ref(&READY).cast(), 1, libc::MSG_NOSIGNAL) } != 1 {
         return 1;
@@ -303,7 +299,7 @@ fn become_run(fds: &[OwnedFd], request: Request, judge: libc::pid_t, main: fn(Ve
         // SAFETY: ends this process at once, as a child whose exec failed would.
         unsafe { libc::_exit(127) };
     }
-    // The server's own environment was emptied when it started (`serve`).
+    // The server starts with an empty environment (`start_server`): a run's is its request's alone.
     for (key, value) in &request.env {
         std::env::set_var(key, value);
     }

@@ -508,7 +508,8 @@ mod tests {
         ];
         assert_eq!(check_answer(&board, 2, None, &Answer::Boards(Boards::from(right.clone()))), Ok(()));
         let twice = vec![right[0].clone(), right[0].clone()];
-        let error = check_answer(&board, 2, None, &Answer::Boards(Boards::from(twice))).expect_err("a repeat");
+        let error =
+            check_answer(&board, 2, None, &Answer::Boards(Boards::from(twice))).expect_err("a repeat");
         assert!(error.starts_with("1 boards appear more than once"), "{error}");
     }
 
@@ -522,7 +523,8 @@ mod tests {
         let detail = check_each_board(&eight, &Boards::from(vec![seven_rows])).expect_err("7 rows of 8");
         assert!(detail.starts_with("board 1 of 1: it has 7 rows; n = 8 needs 8\n  Q......."), "{detail}");
         let one = Board::empty(1).expect("1 x 1");
-        let detail = check_each_board(&one, &Boards::from(Vec::<Vec<String>>::from([vec![]]))).expect_err("no row");
+        let detail =
+            check_each_board(&one, &Boards::from(Vec::<Vec<String>>::from([vec![]]))).expect_err("no row");
         assert_eq!(detail, "board 1 of 1: it has 0 rows; n = 1 needs 1");
     }
 

@@ -35,7 +35,8 @@ pub fn count_within_reach(board: &Board) -> Result<u64, Error> {
         let unknown = || Error::Input(format!("no known count for n = {}", board.n()));
         oracle::known_count(board.n()).ok_or_else(unknown)
     } else if board.n() <= ORACLE_MAX_N {
-        let counted = |known: &[(Board, u64)]| known.iter().find(|(seen, _)| seen == board).map(|&(_, count)| count);
+        let counted =
+            |known: &[(Board, u64)]| known.iter().find(|(seen, _)| seen == board).map(|&(_, count)| count);
         if let Some(count) = counted(&COUNTED.lock().unwrap_or_else(PoisonError::into_inner)) {
             return Ok(count);
         }

@@ -261,8 +261,11 @@ fn run_job(job: &Job) -> Result<Finished, String> {
     // descendant of its first, which reaps the rest; a run outside it is one process): its memory
     // is held to the limit while it runs, as the group would, and its peak read at the end.
     let sample_tree = group.is_none() && !matches!(job.isolation, Isolation::Plain | Isolation::Forked);
-    let watched =
-        Watch { pid, started, limits: &limits, group: group.as_ref() }.until_ended(&mut pipes, sample_tree, &kill_all);
+    let watched = Watch { pid, started, limits: &limits, group: group.as_ref() }.until_ended(
+        &mut pipes,
+        sample_tree,
+        &kill_all,
+    );
     let wall_time = started.elapsed();
     stop_if_interrupted();
     // Whatever the child left behind would hold the pipes open: it goes with the child, killed

@@ -154,8 +154,9 @@ pub(super) fn boards_from_wire(text: &str, budget: usize) -> Result<Boards, Stri
         let rows = number(lines.next(), &format!("the number of rows of board {}", index + 1))?;
         cost = cost.saturating_add(BOARD_COST);
         for row in 0..rows {
-            let line =
-                lines.next().ok_or_else(|| format!("the output ends in board {}, row {}", index + 1, row + 1))?;
+            let line = lines
+                .next()
+                .ok_or_else(|| format!("the output ends in board {}, row {}", index + 1, row + 1))?;
             cost = cost.saturating_add(row_cost(line.len()));
             if cost > budget {
                 return Err(too_large());

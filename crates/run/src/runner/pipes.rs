@@ -224,13 +224,19 @@ impl<'a> Pipes<'a> {
             self.feed();
         }
         let buffer = &mut self.buffer;
-        if is_ready(2) && matches!(read_into(&self.stdout, buffer, |chunk| self.stdout_kept.take(chunk)), Served::Closed) {
+        if is_ready(2)
+            && matches!(read_into(&self.stdout, buffer, |chunk| self.stdout_kept.take(chunk)), Served::Closed)
+        {
             self.stdout = None;
         }
-        if is_ready(3) && matches!(read_into(&self.stderr, buffer, |chunk| self.stderr_kept.take(chunk)), Served::Closed) {
+        if is_ready(3)
+            && matches!(read_into(&self.stderr, buffer, |chunk| self.stderr_kept.take(chunk)), Served::Closed)
+        {
             self.stderr = None;
         }
-        if is_ready(4) && matches!(read_into(&self.answer, buffer, |chunk| self.answer_kept.take(chunk)), Served::Closed) {
+        if is_ready(4)
+            && matches!(read_into(&self.answer, buffer, |chunk| self.answer_kept.take(chunk)), Served::Closed)
+        {
             self.answer = None;
         }
         if self.stdout_kept.total > self.limit || self.answer_kept.total > self.limit {

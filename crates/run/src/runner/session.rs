@@ -10,15 +10,15 @@
 //! prints (the driver flushes stdout before its frame). A test past its limits is killed as a run
 //! is, and its [`Finished`] says how the process ended; the caller runs the tests left in a new one.
 
-use crate::MachineError;
 use super::pipes::{read_head_and_tail, set_nonblocking};
+use crate::MachineError;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
 use super::{
-    has_ended, reap, tree_usage, ExitWaiter, Finished, Job, Limits, Reaped, RunGroup,
-    PRINTS_KEPT, STDERR_KEPT,
+    has_ended, reap, tree_usage, ExitWaiter, Finished, Job, Limits, Reaped, RunGroup, PRINTS_KEPT,
+    STDERR_KEPT,
 };
 
 /// One test of a session: its input line, its limits, and how much of its answer is kept.

@@ -10,7 +10,7 @@ use std::os::fd::{AsRawFd, RawFd};
 use super::*;
 
 /// The first `keep` bytes of a stream, and how many came in all.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(super) struct Capped {
     pub(super) kept: Vec<u8>,
     keep: usize,
@@ -250,16 +250,27 @@ impl<'a> Pipes<'a> {
     /// that the run reads its end.
     fn feed(&mut self) {
         let Some((stdin, left)) = &mut self.stdin else { return };
-        while !left.is_empty() {
-            match stdin.write(left) {
-                Ok(written) => *left = &left[written..],
-                Err(error) if error.kind() == ErrorKind::Interrupted => {}
-                Err(error) if error.kind() == ErrorKind::WouldBlock => return,
-                Err(_) => break,
-            }
+        let (written, open) = write_what_fits(stdin, left);
+        *left = &left[written..];
+        if !open || left.is_empty() {
+            self.stdin = None;
         }
-        self.stdin = None;
     }
+}
+
+/// Writes what the pipe `file` (non-blocking) takes now of `input`, never waiting: how much it
+/// took, and whether it is still open (a reader's end closed breaks it).
+pub(super) fn write_what_fits(file: &mut std::fs::File, input: &[u8]) -> (usize, bool) {
+    let mut written = 0;
+    while written < input.len() {
+        match file.write(&input[written..]) {
+            Ok(more) => written += more,
+            Err(error) if error.kind() == ErrorKind::Interrupted => {}
+            Err(error) if error.kind() == ErrorKind::WouldBlock => break,
+            Err(_) => return (written, false),
+        }
+    }
+    (written, true)
 }
 
 /// One read of `file` (non-blocking) into `buffer`, handed to `take`.

@@ -10,9 +10,9 @@
 //! prints (the driver flushes stdout before its frame). A test past its limits is killed as a run
 //! is, and its [`Finished`] says how the process ended; the caller runs the tests left in a new one.
 
-use super::pipes::{read_head_and_tail, set_nonblocking};
+use super::pipes::{read_head_and_tail, set_nonblocking, write_what_fits, Capped};
 use crate::MachineError;
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read};
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
@@ -166,8 +166,8 @@ fn answered(
         cpu_time,
         wall_time,
         peak_memory_bytes: peak,
-        stdout: frame.prints,
-        stdout_total: frame.prints_total,
+        stdout: frame.prints.kept,
+        stdout_total: frame.prints.total,
         stderr: Vec::new(),
         answer: frame.answer,
         answer_total: frame.answer_total,
@@ -321,7 +321,7 @@ impl Session<'_> {
                 Progress::Broken => return stop(self, Why::Protocol),
                 Progress::Waiting => {}
             }
-            if self.frame.prints_total.saturating_add(self.frame.answer_total) > limits.output_bytes
+            if self.frame.prints.total.saturating_add(self.frame.answer_total) > limits.output_bytes
                 || self.frame.announced > limits.output_bytes
             {
                 return stop(self, Why::Output);
@@ -360,16 +360,10 @@ impl Session<'_> {
     /// judge goes on. A closed pipe drops the rest (the process's end tells the rest).
     fn feed(&mut self) {
         let Some(stdin) = &mut self.stdin else { return };
-        while !self.input.is_empty() {
-            match stdin.write(&self.input) {
-                Ok(written) => drop(self.input.drain(..written)),
-                Err(error) if error.kind() == ErrorKind::Interrupted => {}
-                Err(error) if error.kind() == ErrorKind::WouldBlock => return,
-                Err(_) => {
-                    self.input.clear();
-                    return;
-                }
-            }
+        let (written, open) = write_what_fits(stdin, &self.input);
+        self.input.drain(..written);
+        if !open {
+            self.input.clear();
         }
     }
 
@@ -419,23 +413,18 @@ struct FrameReader {
     answer: Vec<u8>,
     answer_total: u64,
     state: Vec<u8>,
-    prints: Vec<u8>,
-    prints_total: u64,
+    prints: Capped,
     /// Bytes read past the end of a frame: a driver speaks only when spoken to, so any is broken.
     extra: bool,
 }
 
 impl FrameReader {
     fn begin(&mut self, keep: usize, ready: bool) {
-        *self = FrameReader { ready, keep, ..FrameReader::default() };
+        *self = FrameReader { ready, keep, prints: Capped::new(PRINTS_KEPT), ..FrameReader::default() };
     }
 
     fn prints_from(&mut self, source: &mut std::fs::File) {
-        read_available(source, |chunk| {
-            let room = PRINTS_KEPT.saturating_sub(self.prints.len());
-            self.prints.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            self.prints_total = self.prints_total.saturating_add(chunk.len() as u64);
-        });
+        read_available(source, |chunk| self.prints.take(chunk));
     }
 
     fn answer_from(&mut self, source: &mut std::fs::File) -> Progress {

@@ -182,7 +182,7 @@ mod tests {
         assert_eq!((boards.len(), boards.row_count(), boards.is_empty()), (3, 5, false));
         let read: Vec<Vec<&str>> = boards.iter().map(|rows| rows.iter().collect()).collect();
         assert_eq!(read, given);
-        assert!(boards.get(1).is_some_and(|rows| rows.is_empty() && rows.len() == 0));
+        assert_eq!(boards.get(1).map(|rows| (rows.len(), rows.is_empty())), Some((0, true)));
         assert!(boards.get(3).is_none());
         assert_eq!(boards, Boards::from(given));
         assert_ne!(boards, Boards::from(vec![vec!["Q.", ""], vec![], vec!["..Q", "Q\n"], vec!["x"]]));

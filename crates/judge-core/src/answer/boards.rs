@@ -28,16 +28,6 @@ impl Boards {
         Boards::default()
     }
 
-    /// Room for `boards` boards of `rows` rows of `length` bytes, as a right answer takes.
-    pub fn with_capacity(boards: usize, rows: usize, length: usize) -> Boards {
-        let rows_in_all = boards.saturating_mul(rows);
-        Boards {
-            text: String::with_capacity(rows_in_all.saturating_mul(length)),
-            row_ends: Vec::with_capacity(rows_in_all),
-            board_ends: Vec::with_capacity(boards),
-        }
-    }
-
     /// Adds a row to the board being made.
     pub fn push_row(&mut self, row: &str) {
         self.text.push_str(row);
